@@ -3,8 +3,8 @@ import { defineConfig } from '@hey-api/openapi-ts'
 // One generator run produces the types, the typed fetch client and the zod schemas that the app,
 // the dashboard server and the sandbox all share. Nothing under src/api/generated is edited by hand.
 export default defineConfig({
-  input: 'openapi/service.yaml',
-  output: { path: 'src/api/generated', format: 'biome' , lint: null },
+  input: './openapi/service.yaml',
+  output: { path: 'src/api/generated', postProcess: ['biome:format'] },
   plugins: [
     '@hey-api/client-fetch',
     '@hey-api/typescript',
