@@ -1,0 +1,94 @@
+// npm run bench:sandbox — seeds 100,000 videos into a fresh sandbox and prints p50/p95 latency of
+// the video list over loopback HTTP with q, with hashtag, and with combined filters at a deep
+// cursor. Goal: p95 at most 20 ms on the 2-core reference machine.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startSandbox } from '../server/sandbox/start.ts'
+
+const videos = Number(process.env.BENCH_VIDEOS ?? 100_000)
+const rounds = Number(process.env.BENCH_ROUNDS ?? 300)
+const dir = mkdtempSync(join(tmpdir(), 'bench-sandbox-'))
+
+const seedStart = performance.now()
+const sandbox = await startSandbox({
+  port: 0,
+  db: join(dir, 'bench.db'),
+  dataDir: dir,
+  seed: 'demo',
+  seedVideos: videos,
+  log: () => {},
+})
+console.log(
+  `seeded ${videos.toLocaleString('en')} videos in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`,
+)
+
+try {
+  const token = await fetchToken()
+  const channels = (await get('/api/v1/channels')).channels as Array<{ id: string }>
+  const channel = channels[0]?.id as string
+  const base = `/api/v1/videos?channel_id=${channel}&page_size=20`
+
+  // A deep cursor: walk 300 pages of 100 (30,000 rows) and keep where that walk ended.
+  let next: string | null =
+    `/api/v1/videos?channel_id=${channel}&page_size=100&status=approved&access=public`
+  for (let page = 0; page < 300 && next; page++) next = (await get(next)).links.next
+  const deepCursor = next ? new URL(next, sandbox.url).searchParams.get('before') : null
+  if (!deepCursor) throw new Error('could not reach a deep cursor')
+
+  const queries = [
+    'dress',
+    'serum',
+    'sneaker',
+    'mug',
+    'review',
+    '50%',
+    'ss',
+    'Headphones',
+    'linen tote',
+    'golden hour',
+  ]
+  const hashtags = ['#summer', '#ootd', 'review', '#skincare', 'sustainable', '#sale']
+  const cases: Record<string, (i: number) => string> = {
+    q: (i) => `${base}&q=${encodeURIComponent(queries[i % queries.length] as string)}`,
+    hashtag: (i) =>
+      `${base}&hashtag=${encodeURIComponent(hashtags[i % hashtags.length] as string)}`,
+    'combined + deep cursor': (i) =>
+      `${base}&status=approved&access=public&published=true&hashtag=${encodeURIComponent(hashtags[i % hashtags.length] as string)}&q=the&before=${deepCursor}`,
+  }
+  for (const [name, url] of Object.entries(cases)) {
+    for (let i = 0; i < 20; i++) await get(url(i))
+    const times: number[] = []
+    for (let i = 0; i < rounds; i++) {
+      const start = performance.now()
+      await get(url(i))
+      times.push(performance.now() - start)
+    }
+    times.sort((a, b) => a - b)
+    const at = (p: number) =>
+      (times[Math.min(times.length - 1, Math.floor(p * times.length))] as number).toFixed(1)
+    console.log(
+      `${name.padEnd(24)} p50 ${at(0.5).padStart(6)} ms   p95 ${at(0.95).padStart(6)} ms   (${rounds} requests)`,
+    )
+  }
+
+  async function get(path: string) {
+    const response = await fetch(new URL(path, sandbox.url), {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
+    return response.json()
+  }
+} finally {
+  await sandbox.close()
+  rmSync(dir, { recursive: true, force: true })
+}
+
+async function fetchToken(): Promise<string> {
+  const response = await fetch(new URL('/oauth/token', sandbox.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials&client_id=demo&client_secret=demo-secret',
+  })
+  return ((await response.json()) as { access_token: string }).access_token
+}

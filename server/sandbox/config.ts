@@ -1,0 +1,112 @@
+import { resolve } from 'node:path'
+
+export interface SandboxOptions {
+  port?: number
+  host?: string
+  db?: string
+  seed?: 'demo' | 'none'
+  seedVideos?: number
+  publicUrl?: string
+  webhookUrl?: string
+  webhookSecret?: string
+  timeScale?: number
+  rateLimit?: string
+  blockPrivateUrls?: boolean
+  tokenTtlSeconds?: number
+  dataDir?: string
+  s3?: Partial<S3Options>
+  log?: (message: string) => void
+}
+
+export interface S3Options {
+  endpoint: string
+  region: string
+  bucket: string
+  accessKeyId: string
+  secretAccessKey: string
+  forcePathStyle: boolean
+}
+
+export interface SandboxConfig {
+  port: number
+  host: string
+  db: string
+  seed: 'demo' | 'none'
+  seedVideos: number
+  publicUrl: string | undefined
+  webhookUrl: string | undefined
+  webhookSecret: string | undefined
+  timeScale: number
+  rateLimit: { count: number; windowMs: number }
+  blockPrivateUrls: boolean
+  tokenTtlSeconds: number
+  dataDir: string
+  s3: Partial<S3Options>
+  log: (message: string) => void
+}
+
+export const localStoreBucket = 'sandbox-uploads'
+export const localStoreCredentials = { accessKeyId: 'sandbox', secretAccessKey: 'sandbox-secret' }
+
+export function optionsFromEnv(env: NodeJS.ProcessEnv): SandboxOptions {
+  const num = (value: string | undefined) =>
+    value === undefined || value === '' ? undefined : Number(value)
+  return {
+    port: num(env.SANDBOX_PORT),
+    host: env.SANDBOX_HOST,
+    db: env.SANDBOX_DB,
+    seed:
+      env.SANDBOX_SEED === 'none' ? 'none' : env.SANDBOX_SEED === undefined ? undefined : 'demo',
+    seedVideos: num(env.SANDBOX_SEED_VIDEOS),
+    publicUrl: env.SANDBOX_PUBLIC_URL,
+    webhookUrl: env.SANDBOX_WEBHOOK_URL || undefined,
+    webhookSecret: env.SANDBOX_WEBHOOK_SECRET || undefined,
+    timeScale: num(env.SANDBOX_TIME_SCALE),
+    rateLimit: env.SANDBOX_RATE_LIMIT,
+    blockPrivateUrls: env.SANDBOX_BLOCK_PRIVATE_URLS === '1',
+    tokenTtlSeconds: num(env.SANDBOX_TOKEN_TTL),
+    dataDir: env.SANDBOX_DATA_DIR,
+    s3: {
+      endpoint: env.SANDBOX_S3_ENDPOINT || undefined,
+      region: env.SANDBOX_S3_REGION || undefined,
+      bucket: env.SANDBOX_S3_BUCKET || undefined,
+      accessKeyId: env.SANDBOX_S3_ACCESS_KEY_ID || undefined,
+      secretAccessKey: env.SANDBOX_S3_SECRET_ACCESS_KEY || undefined,
+      forcePathStyle: env.SANDBOX_S3_FORCE_PATH_STYLE
+        ? env.SANDBOX_S3_FORCE_PATH_STYLE === '1'
+        : undefined,
+    },
+  }
+}
+
+export function resolveConfig(options: SandboxOptions): SandboxConfig {
+  const dataDir = resolve(options.dataDir ?? '.data')
+  if (options.webhookUrl && !options.webhookSecret) {
+    throw new Error('SANDBOX_WEBHOOK_URL needs SANDBOX_WEBHOOK_SECRET: every webhook is signed')
+  }
+  const timeScale = options.timeScale ?? 1
+  if (!(timeScale > 0)) throw new Error('SANDBOX_TIME_SCALE must be a positive number')
+  return {
+    port: options.port ?? 4010,
+    host: options.host ?? '127.0.0.1',
+    db: options.db ?? resolve(dataDir, 'sandbox.db'),
+    seed: options.seed ?? 'demo',
+    seedVideos: options.seedVideos ?? 2000,
+    publicUrl: options.publicUrl?.replace(/\/$/, ''),
+    webhookUrl: options.webhookUrl,
+    webhookSecret: options.webhookSecret,
+    timeScale,
+    rateLimit: parseRateLimit(options.rateLimit ?? '20/300'),
+    blockPrivateUrls: options.blockPrivateUrls ?? false,
+    tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
+    dataDir,
+    s3: Object.fromEntries(Object.entries(options.s3 ?? {}).filter(([, v]) => v !== undefined)),
+    log: options.log ?? ((message) => console.log(message)),
+  }
+}
+
+function parseRateLimit(value: string): { count: number; windowMs: number } {
+  const match = /^(\d+)\/(\d+)$/.exec(value.trim())
+  if (!match) throw new Error(`SANDBOX_RATE_LIMIT must look like 20/300, not ${value}`)
+  return { count: Number(match[1]), windowMs: Number(match[2]) * 1000 }
+}

@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs'
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import { parse } from 'yaml'
+import { ApiError } from './api-error.ts'
+
+// Request bodies are checked against openapi/service.yaml itself, so the sandbox enforces exactly
+// the bounds, patterns and unknown-field rules the contract publishes (the generated zod schemas
+// drop additionalProperties and propertyNames, which the service does enforce).
+const contractUrl = new URL('../../../openapi/service.yaml', import.meta.url)
+const contract = parse(readFileSync(contractUrl, 'utf8'))
+
+const ajv = new Ajv2020({ strict: false, allErrors: false, coerceTypes: false })
+addFormats.default(ajv)
+ajv.addSchema(contract, 'contract')
+
+const validators = new Map<string, ValidateFunction>()
+
+export function contractSchema(name: string): ValidateFunction {
+  let validate = validators.get(name)
+  if (!validate) {
+    validate = ajv.getSchema(`contract#/components/schemas/${name}`)
+    if (!validate) throw new Error(`No schema ${name} in the contract`)
+    validators.set(name, validate)
+  }
+  return validate
+}
+
+// The documents answer structural mistakes (wrong type, missing or unknown field, bad enum, list
+// sizes) with 400 and well-formed values that break a rule (length, range, pattern) with 422.
+const structuralKeywords = new Set([
+  'type',
+  'required',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'enum',
+  'const',
+  'minItems',
+  'maxItems',
+  'oneOf',
+  'anyOf',
+])
+
+export function validateBody<T>(
+  schema: string,
+  body: unknown,
+  statusOverrides: Record<string, number> = {},
+): T {
+  const validate = contractSchema(schema)
+  if (validate(body)) return body as T
+  const error = (validate.errors ?? [])[0]
+  if (!error) throw new ApiError(400, 'Invalid request body')
+  const field = fieldName(error)
+  const status = statusOverrides[field] ?? (structuralKeywords.has(error.keyword) ? 400 : 422)
+  throw new ApiError(status, describe(error, field))
+}
+
+function fieldName(error: ErrorObject): string {
+  const path = error.instancePath.replace(/^\//, '').replaceAll('/', '.')
+  if (error.keyword === 'required') {
+    const missing = (error.params as { missingProperty: string }).missingProperty
+    return path ? `${path}.${missing}` : missing
+  }
+  return path
+}
+
+function describe(error: ErrorObject, field: string): string {
+  switch (error.keyword) {
+    case 'required':
+      return `${field} is required`
+    case 'additionalProperties':
+      return `unknown field ${qualify(field, (error.params as { additionalProperty: string }).additionalProperty)}`
+    case 'unevaluatedProperties':
+      return `unknown field ${qualify(field, (error.params as { unevaluatedProperty: string }).unevaluatedProperty)}`
+    case 'enum':
+      return `${field || 'value'} must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map(String).join(', ')}`
+    case 'propertyNames':
+      return `${field || 'object'} has an invalid key (keys must match ^[a-z0-9_]{1,255}$)`
+    default:
+      return `${field || 'body'} ${error.message ?? 'is invalid'}`
+  }
+}
+
+function qualify(parent: string, name: string): string {
+  return parent ? `${parent}.${name}` : name
+}

@@ -1,0 +1,89 @@
+import type { VideoPoster } from '../../../src/api/generated/types.gen.ts'
+import type { Sandbox } from '../context.ts'
+import { badRequest } from '../http/api-error.ts'
+import { imageSize } from '../media/thumbnail.ts'
+import { fetchRemote } from '../net/fetch-remote.ts'
+
+export interface StoredImage {
+  url: string
+  format: VideoPoster['format']
+  width: number
+  height: number
+  aspect_ratio: string
+}
+
+const maxImageBytes = 20 * 1024 * 1024
+
+export function urlExtension(url: string): string | null {
+  try {
+    const parsed = new URL(url)
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null
+    const match = /\.([A-Za-z0-9]+)$/.exec(parsed.pathname)
+    return match?.[1]?.toLowerCase() ?? null
+  } catch {
+    return null
+  }
+}
+
+// Downloads an image the caller named by URL and keeps a copy on the sandbox's CDN, as the service
+// does; the stored format comes from the bytes, not from the URL.
+export async function storeRemoteImage(
+  sandbox: Sandbox,
+  url: string,
+  allowedExtensions: readonly string[],
+  keyPrefix: string,
+): Promise<StoredImage> {
+  const extension = urlExtension(url)
+  if (!extension || !allowedExtensions.includes(extension)) {
+    throw badRequest(
+      `Image URL must be http(s) and end with ${allowedExtensions.map((e) => `.${e}`).join(', ')}`,
+    )
+  }
+  let body: Buffer
+  try {
+    const response = await fetchRemote(url, {
+      blockPrivate: sandbox.config.blockPrivateUrls,
+      maxBytes: maxImageBytes,
+      timeoutMs: 15_000,
+    })
+    if (response.status < 200 || response.status > 299) throw new Error(`status ${response.status}`)
+    body = response.body
+  } catch (error) {
+    throw badRequest(`Image could not be fetched: ${(error as Error).message}`)
+  }
+  const size = imageSize(body)
+  if (!size) throw badRequest('The URL does not point to a JPEG, PNG, WebP or GIF image')
+  const key = `${keyPrefix}.${size.format}`
+  await sandbox.storage.putObject(
+    key,
+    body,
+    `image/${size.format === 'jpg' ? 'jpeg' : size.format}`,
+  )
+  return {
+    url: `/cdn/${key}`,
+    format: size.format,
+    width: size.width,
+    height: size.height,
+    aspect_ratio: aspectRatio(size.width, size.height),
+  }
+}
+
+const named: Array<[number, string]> = [
+  [9 / 16, '9:16'],
+  [16 / 9, '16:9'],
+  [1, '1:1'],
+  [4 / 5, '4:5'],
+  [3 / 4, '3:4'],
+  [4 / 3, '4:3'],
+]
+
+export function aspectRatio(width: number, height: number): string {
+  const ratio = width / height
+  for (const [value, name] of named) if (Math.abs(ratio - value) < 0.01) return name
+  const divisor = gcd(width, height)
+  return `${width / divisor}:${height / divisor}`
+}
+
+function gcd(a: number, b: number): number {
+  return b === 0 ? a : gcd(b, a % b)
+}
