@@ -48,9 +48,10 @@ make_clip() { # slug title price duration profile root_hz|silent background_filt
     audio_input=(-f lavfi -i "$(chord "$audio" "$duration")")
     audio_args=(-c:a aac -b:a 40k -ac 1)
   fi
+  # One x264 thread: threaded rate control is not bit-exact, and reruns should not churn git.
   ff -f lavfi -i "$background" "${audio_input[@]}" -t "$duration" \
     -vf "$(overlay "$title" "$price" "$duration")" \
-    -c:v libx264 -profile:v "$profile" -preset slow -crf 27 -maxrate 200k -bufsize 400k \
+    -c:v libx264 -threads 1 -profile:v "$profile" -preset slow -crf 27 -maxrate 200k -bufsize 400k \
     -r 30 -g 60 -pix_fmt yuv420p "${audio_args[@]}" \
     -metadata title="$title" -movflags +faststart "$video"
   ff -ss 1.5 -i "$video" -frames:v 1 -q:v 6 "$OUT/$slug.jpg"
@@ -61,13 +62,13 @@ make_clip clip-01-aurora-sneakers 'Aurora Sneakers' '$89 · Tap to shop' 6 main 
 make_clip clip-02-ceramic-mug 'Ceramic Mug' '$24 · Handmade' 5 main 262 \
   "mandelbrot=s=${W}x${H}:rate=30:start_scale=2.5:end_scale=0.6:outer=normalized_iteration_count,hue=h=-70:s=0.75"
 make_clip clip-03-linen-tote 'Linen Tote' '$36 · New colors' 7 baseline silent \
-  "life=s=36x64:r=3:ratio=0.3:mold=25:life_color=0xf4d35e:death_color=0x264653:mold_color=0x2a9d8f,scale=${W}:${H},fps=30,tmix=frames=10,gblur=sigma=14"
+  "life=s=36x64:seed=11:r=3:ratio=0.3:mold=25:life_color=0xf4d35e:death_color=0x264653:mold_color=0x2a9d8f,scale=${W}:${H},fps=30,tmix=frames=10,gblur=sigma=14"
 make_clip clip-04-glow-serum 'Glow Serum' '$42 · Limited drop' 4 main 294 \
   "gradients=s=${W}x${H}:r=30:c0=0xff9a8b:c1=0xff6a88:c2=0xffd3a5:n=3:speed=0.02:seed=7:type=radial"
 make_clip clip-05-studio-headphones 'Studio Headphones' '$129 · Free shipping' 7.5 main 196 \
-  "cellauto=s=54x96:rule=30:rate=6:scroll=1:random_fill_ratio=0.5,scale=${W}:${H}:flags=neighbor,fps=30,tmix=frames=5,lutrgb=r='val*0.45+14':g='val*0.7+30':b='val*0.75+70',gblur=sigma=5"
+  "cellauto=s=54x96:seed=13:rule=30:rate=6:scroll=1:random_fill_ratio=0.5,scale=${W}:${H}:flags=neighbor,fps=30,tmix=frames=5,lutrgb=r='val*0.45+14':g='val*0.7+30':b='val*0.75+70',gblur=sigma=5"
 make_clip clip-06-desk-lamp 'Desk Lamp' '$58 · Warm light' 6 main 247 \
-  "sierpinski=s=${W}x${H}:rate=30:seed=7:type=triangle,lutrgb=r='val*0.95+20':g='val*0.7+12':b='val*0.3+10',gblur=sigma=1.2"
+  "sierpinski=s=${W}x${H}:seed=17:rate=30:type=triangle,lutrgb=r='val*0.95+20':g='val*0.7+12':b='val*0.3+10',gblur=sigma=1.2"
 make_clip clip-07-trail-backpack 'Trail Backpack' '$74 · Waterproof' 7 baseline silent \
   "gradients=s=${W}x${H}:r=30:c0=0x134e5e:c1=0x71b280:c2=0xe9d758:n=3:speed=0.012:seed=7:type=spiral"
 make_clip clip-08-coffee-beans 'Coffee Beans' '$18 · Single origin' 5 main 175 \
@@ -82,7 +83,7 @@ poster() { # file size background title subtitle [encoder args...]
     "$@" "$OUT/$file"
 }
 poster poster-portrait.jpg ${W}x${H} \
-  "gradients=s=${W}x${H}:c0=0x667eea:c1=0xf093fb:n=2:x0=0:y0=0:x1=540:y1=960:type=linear" \
+  "gradients=s=${W}x${H}:c0=0x667eea:c1=0xf093fb:n=2:seed=3:x0=0:y0=0:x1=540:y1=960:type=linear" \
   'Spring Collection' 'New arrivals every week' -q:v 5
 poster poster-portrait.png ${W}x${H} \
   "color=c=0xff7a59:s=${W}x${H},drawbox=x=40:y=40:w=460:h=880:color=0xffd166:t=14,drawbox=x=120:y=600:w=300:h=8:color=white:t=fill" \
@@ -91,7 +92,7 @@ poster poster-square.jpg 720x720 \
   "gradients=s=720x720:c0=0x11998e:c1=0x38ef7d:n=2:seed=5:type=radial" \
   'Bestsellers' 'Loved by 10k shoppers' -q:v 5
 poster poster-wide.jpg 960x540 \
-  "gradients=s=960x540:c0=0xfc5c7d:c1=0x6a82fb:n=2:x0=0:y0=0:x1=960:y1=540:type=linear" \
+  "gradients=s=960x540:c0=0xfc5c7d:c1=0x6a82fb:n=2:seed=3:x0=0:y0=0:x1=960:y1=540:type=linear" \
   'Live Shopping Friday' 'Join us at 7 pm' -q:v 5
 
 cat >"$OUT/clip-01-aurora-sneakers.en.vtt" <<'VTT'

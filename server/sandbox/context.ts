@@ -2,6 +2,7 @@ import type { SandboxConfig } from './config.ts'
 import type { Db } from './db/open.ts'
 import type { IdSource } from './ids.ts'
 import type { CreationRate } from './rules/creation-rate.ts'
+import type { VideoSearchIndex } from './search/video-search-index.ts'
 import type { Storage } from './storage/storage-client.ts'
 
 export type VideoEventType = 'video_created' | 'video_updated'
@@ -28,4 +29,5 @@ export interface Sandbox {
   events: Events
   workers: Workers
   creationRate: CreationRate
+  videoIndex: VideoSearchIndex
 }

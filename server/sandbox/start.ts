@@ -14,6 +14,7 @@ import { openDatabase } from './db/open.ts'
 import { createEvents } from './events.ts'
 import { randomIds } from './ids.ts'
 import { createCreationRate } from './rules/creation-rate.ts'
+import { createVideoSearchIndex } from './search/video-search-index.ts'
 import { seedSandbox } from './seed/seed.ts'
 import { createLocalObjectStore } from './storage/local-object-store.ts'
 import { createStorage, type Storage } from './storage/storage-client.ts'
@@ -66,6 +67,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       pokeMatching: () => pollers.matching.poke(),
     },
     creationRate: createCreationRate(config.rateLimit),
+    videoIndex: createVideoSearchIndex(db),
   }
 
   const app = createApp(sandbox, () => ready)
@@ -115,6 +117,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     db.close()
     throw error
   }
+  sandbox.videoIndex.load()
   // Work interrupted by a restart is picked up again.
   db.prepare(`UPDATE imports SET started = 0 WHERE status = 'running' AND video_id IS NULL`).run()
   for (const poller of Object.values(pollers)) poller.start()

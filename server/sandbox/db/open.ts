@@ -12,6 +12,10 @@ export function openDatabase(file: string): Db {
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = NORMAL')
   db.pragma('foreign_keys = ON')
+  // SQLite's lower() folds ASCII only; name searches must fold every script the way the app does.
+  db.function('fold', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? value.toLowerCase() : value,
+  )
   db.exec(schema)
   return db
 }

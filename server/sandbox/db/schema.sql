@@ -150,27 +150,21 @@ CREATE INDEX IF NOT EXISTS videos_channel_live ON videos(channel_id, id) WHERE d
 CREATE INDEX IF NOT EXISTS videos_pending ON videos(process_after) WHERE status = 'pending';
 CREATE INDEX IF NOT EXISTS videos_storage_key ON videos(storage_key);
 
--- Case-insensitive substring search on caption without a table scan: a trigram index answers
--- any substring of three or more characters; shorter ones fall back to instr().
-CREATE VIRTUAL TABLE IF NOT EXISTS videos_caption_fts USING fts5(
-  caption, content='videos', content_rowid='id', tokenize='trigram case_sensitive 0'
+-- The video list is answered by an in-memory search index (search/video-search-index.ts). These
+-- triggers log every change to a column it filters on, and the index applies the log before each
+-- query, so it can never drift from this table whichever code path wrote it.
+CREATE TABLE IF NOT EXISTS video_changes (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  video_id INTEGER NOT NULL
 );
-CREATE TRIGGER IF NOT EXISTS videos_fts_insert AFTER INSERT ON videos BEGIN
-  INSERT INTO videos_caption_fts(rowid, caption) VALUES (new.id, coalesce(new.caption, ''));
+CREATE TRIGGER IF NOT EXISTS videos_log_insert AFTER INSERT ON videos BEGIN
+  INSERT INTO video_changes (video_id) VALUES (new.id);
 END;
-CREATE TRIGGER IF NOT EXISTS videos_fts_delete AFTER DELETE ON videos BEGIN
-  INSERT INTO videos_caption_fts(videos_caption_fts, rowid, caption) VALUES ('delete', old.id, coalesce(old.caption, ''));
+CREATE TRIGGER IF NOT EXISTS videos_log_update
+AFTER UPDATE OF channel_id, caption, hashtags, archived_at, deleted_at, status, access, video_type, published_at ON videos
+BEGIN
+  INSERT INTO video_changes (video_id) VALUES (new.id);
 END;
-CREATE TRIGGER IF NOT EXISTS videos_fts_update AFTER UPDATE OF caption ON videos BEGIN
-  INSERT INTO videos_caption_fts(videos_caption_fts, rowid, caption) VALUES ('delete', old.id, coalesce(old.caption, ''));
-  INSERT INTO videos_caption_fts(rowid, caption) VALUES (new.id, coalesce(new.caption, ''));
-END;
-
-CREATE TABLE IF NOT EXISTS video_hashtags (
-  video_id INTEGER NOT NULL REFERENCES videos(id),
-  tag_lower TEXT NOT NULL,
-  PRIMARY KEY (tag_lower, video_id)
-) WITHOUT ROWID;
 
 -- Product listings of a video: unit_id NULL tags the product, otherwise the unit (variant).
 CREATE TABLE IF NOT EXISTS video_products (

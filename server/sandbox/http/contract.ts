@@ -51,7 +51,9 @@ export function validateBody<T>(
   const error = (validate.errors ?? [])[0]
   if (!error) throw new ApiError(400, 'Invalid request body')
   const field = fieldName(error)
-  const status = statusOverrides[field] ?? (structuralKeywords.has(error.keyword) ? 400 : 422)
+  // A missing field is always a 400; overrides change how a present but invalid value is answered.
+  const override = error.keyword === 'required' ? undefined : statusOverrides[field]
+  const status = override ?? (structuralKeywords.has(error.keyword) ? 400 : 422)
   throw new ApiError(status, describe(error, field))
 }
 

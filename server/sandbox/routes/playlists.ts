@@ -47,7 +47,7 @@ export function playlistRoutes(app: Hono, sandbox: Sandbox) {
     let where = `channel_id = @channel AND archived_at IS ${archived ? 'NOT NULL' : 'NULL'}`
     if (query.q !== undefined && query.q !== '') {
       if (query.q.length > 200) throw badRequest('q must be at most 200 characters')
-      where += ' AND instr(lower(name), @q) > 0'
+      where += ' AND instr(fold(name), @q) > 0'
       params.q = query.q.toLowerCase()
     }
     const page = cursorPage<PlaylistRow>(db, {

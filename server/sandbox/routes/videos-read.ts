@@ -3,10 +3,16 @@ import type { VideoList } from '../../../src/api/generated/types.gen.ts'
 import { authorize } from '../auth/guard.ts'
 import type { Sandbox } from '../context.ts'
 import { badRequest } from '../http/api-error.ts'
-import { parseBoolean } from '../http/cursor.ts'
-import { cursorPage } from '../http/cursor-page.ts'
+import {
+  decodeCursor,
+  encodeCursor,
+  parseBoolean,
+  parsePageSize,
+  withQuery,
+} from '../http/cursor.ts'
 import { findVideoId, resolveChannel } from '../rules/access.ts'
 import { loadVideoRow, parseFields, renderVideos, type VideoRow } from '../rules/video-view.ts'
+import type { VideoFilter } from '../search/video-search-index.ts'
 
 const statuses = new Set(['pending', 'approved', 'errored'])
 const accesses = new Set(['public', 'private', 'unlisted'])
@@ -19,64 +25,72 @@ export function videoReadRoutes(app: Hono, sandbox: Sandbox) {
     const grant = authorize(db, c, ['videos:read'])
     const query = c.req.query()
     const fields = parseFields(query.fields)
+    const pageSize = parsePageSize(query.page_size)
+    if (query.after !== undefined && query.before !== undefined) {
+      throw badRequest('after and before are mutually exclusive')
+    }
     const channel = resolveChannel(db, grant, query.channel_id)
-    const now = Date.now()
-
-    const where = ['v.channel_id = @channel', 'v.deleted_at IS NULL']
-    const params: Record<string, unknown> = { channel: channel.id, now }
-    where.push(
-      parseBoolean(query.archived, 'archived')
-        ? 'v.archived_at IS NOT NULL'
-        : 'v.archived_at IS NULL',
-    )
-    enumFilter(query.status, statuses, 'status', 'v.status', where, params)
-    enumFilter(query.access, accesses, 'access', 'v.access', where, params)
-    enumFilter(query.video_type, videoTypes, 'video_type', 'v.video_type', where, params)
-    const published = parseBoolean(query.published, 'published')
-    if (published === true) where.push('v.published_at IS NOT NULL AND v.published_at <= @now')
-    if (published === false) where.push('(v.published_at IS NULL OR v.published_at > @now)')
+    const filter: VideoFilter = {
+      channelId: channel.id,
+      archived: parseBoolean(query.archived, 'archived') ?? false,
+      status: oneOf(query.status, statuses, 'status'),
+      access: oneOf(query.access, accesses, 'access'),
+      videoType: oneOf(query.video_type, videoTypes, 'video_type'),
+      published: parseBoolean(query.published, 'published'),
+    }
     if (query.hashtag !== undefined) {
       if (query.hashtag === '' || query.hashtag.length > 100)
         throw badRequest('hashtag must be 1 to 100 characters')
-      where.push('v.id IN (SELECT video_id FROM video_hashtags WHERE tag_lower = @hashtag)')
-      params.hashtag = query.hashtag.toLowerCase()
+      filter.hashtag = query.hashtag.toLowerCase()
     }
     if (query.q !== undefined && query.q !== '') {
       if (query.q.length > 200) throw badRequest('q must be at most 200 characters')
-      where.push(captionFilter(query.q, params))
+      filter.q = query.q.toLowerCase()
     }
-
-    const filtered = where.join(' AND ')
-    const total = (
-      db.prepare(`SELECT count(*) AS n FROM videos v WHERE ${filtered}`).get(params) as {
-        n: number
-      }
-    ).n
-    const page = cursorPage<VideoRow>(db, {
-      query,
-      path: '/api/v1/videos',
-      keep: [
-        'channel_id',
-        'status',
-        'access',
-        'video_type',
-        'hashtag',
-        'q',
-        'archived',
-        'published',
-        'fields',
-      ],
-      from: 'videos v',
-      select: 'v.*',
-      idColumn: 'v.id',
-      where: filtered,
-      params,
+    const direction = query.after !== undefined ? 'after' : 'before'
+    const cursorValue = query.after ?? query.before
+    const now = Date.now()
+    const page = sandbox.videoIndex.page({
+      filter,
+      now,
+      pageSize,
+      cursor:
+        cursorValue === undefined
+          ? undefined
+          : { direction, id: decodeCursor(cursorValue, direction) },
     })
-    const next = page.next
+    const rows = page.ids.length
+      ? (db.prepare(`SELECT * FROM videos WHERE id IN (${page.ids.join(',')})`).all() as VideoRow[])
+      : []
+    const byId = new Map(rows.map((row) => [row.id, row]))
+    const last = page.ids.at(-1)
+    const cursor = page.hasMore && last !== undefined ? encodeCursor(last) : null
+    const kept = [
+      'channel_id',
+      'status',
+      'access',
+      'video_type',
+      'hashtag',
+      'q',
+      'archived',
+      'published',
+      'fields',
+    ]
+    const next = cursor
+      ? withQuery('/api/v1/videos', {
+          ...Object.fromEntries(kept.map((key) => [key, query[key]])),
+          page_size: pageSize,
+          [direction]: cursor,
+        })
+      : null
     const body: VideoList = {
-      videos: renderVideos(db, page.rows, { fields, publicUrl: sandbox.publicUrl(), now }),
+      videos: renderVideos(
+        db,
+        page.ids.map((id) => byId.get(id) as VideoRow),
+        { fields, publicUrl: sandbox.publicUrl(), now },
+      ),
       links: { next },
-      pagination: { cursor: page.cursor, has_more: page.hasMore, total_entries: total },
+      pagination: { cursor, has_more: page.hasMore, total_entries: page.total },
       paging: { next: next ? `${sandbox.publicUrl()}${next}` : null },
     }
     return c.json(body)
@@ -95,27 +109,8 @@ export function videoReadRoutes(app: Hono, sandbox: Sandbox) {
   })
 }
 
-function enumFilter(
-  value: string | undefined,
-  allowed: Set<string>,
-  name: string,
-  column: string,
-  where: string[],
-  params: Record<string, unknown>,
-) {
-  if (value === undefined) return
-  if (!allowed.has(value)) throw badRequest(`${name} must be one of ${[...allowed].join(', ')}`)
-  where.push(`${column} = @${name}`)
-  params[name] = value
-}
-
-// Substrings of three or more characters go through the trigram index; the index treats its
-// query as a literal phrase, so % and _ need no escaping. Shorter ones use instr(), also literal.
-function captionFilter(q: string, params: Record<string, unknown>): string {
-  if ([...q].length >= 3) {
-    params.q = `"${q.replaceAll('"', '""')}"`
-    return 'v.id IN (SELECT rowid FROM videos_caption_fts WHERE videos_caption_fts MATCH @q)'
-  }
-  params.q = q.toLowerCase()
-  return 'instr(lower(v.caption), @q) > 0'
+function oneOf(value: string | undefined, allowed: Set<string>, name: string): string | undefined {
+  if (value !== undefined && !allowed.has(value))
+    throw badRequest(`${name} must be one of ${[...allowed].join(', ')}`)
+  return value
 }

@@ -213,7 +213,7 @@ function mergeUnit(
 // Lower-cased identifiers and names, so the product search is one literal instr() per row.
 export function refreshSearchText(db: Db, productId: number) {
   db.prepare(
-    `UPDATE products SET search_text = lower(
+    `UPDATE products SET search_text = fold(
        coalesce(name, '') || ' ' || coalesce(brand, '') || ' ' || coalesce(handle, '') || ' ' || external_id || ' ' ||
        coalesce((SELECT group_concat(coalesce(sku, '') || ' ' || coalesce(gtin, '') || ' ' || coalesce(mpn, '') || ' ' || coalesce(barcode, ''), ' ')
                  FROM product_units WHERE product_id = products.id), ''))

@@ -109,14 +109,6 @@ export function writeColumns(sandbox: Sandbox, videoId: number, columns: Record<
   sandbox.db
     .prepare(`UPDATE videos SET ${keys.map((key) => `${key} = @${key}`).join(', ')} WHERE id = @id`)
     .run({ ...columns, id: videoId })
-  if (columns.hashtags !== undefined) {
-    sandbox.db.prepare('DELETE FROM video_hashtags WHERE video_id = ?').run(videoId)
-    const insert = sandbox.db.prepare(
-      'INSERT OR IGNORE INTO video_hashtags (video_id, tag_lower) VALUES (?, ?)',
-    )
-    for (const tag of JSON.parse(columns.hashtags as string) as string[])
-      insert.run(videoId, tag.toLowerCase())
-  }
 }
 
 export function writeTagging(

@@ -96,7 +96,6 @@ export function seedVideos(sandbox: Sandbox, plan: SeedPlan) {
        @custom_fields, @display_social_attributions, @external_media, @content_generation_type, @storage_key, @thumbnail_url,
        @process_after, @created_event_sent, @created_at, @updated_at)`,
   )
-  const tag = db.prepare('INSERT OR IGNORE INTO video_hashtags (video_id, tag_lower) VALUES (?, ?)')
   const listing = db.prepare(
     'INSERT INTO video_products (video_id, product_id, unit_id, position, hidden, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   )
@@ -209,7 +208,6 @@ export function seedVideos(sandbox: Sandbox, plan: SeedPlan) {
       updated_at: createdAt,
     })
     const id = Number(lastInsertRowid)
-    for (const hashtag of hashtags) tag.run(id, hashtag.toLowerCase())
     for (const [position, product] of featured.entries()) {
       listing.run(id, product.id, null, position, random.chance(0.1) ? 1 : 0, createdAt)
     }

@@ -1,0 +1,107 @@
+/** Sparse fields: document 1 section 2.1 (fields rule), 4.6, 4.7 and 7 (get/list 400). */
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Video } from '../../../src/api/generated/types.gen.ts'
+import { createVideo } from './fixtures.ts'
+import { expectError, expectStatus, uniq, useHarness } from './harness.ts'
+
+const h = useHarness()
+let channelId: string
+let video: Video
+
+const ALL = [
+  'id',
+  'access',
+  'audio_disabled',
+  'caption',
+  'content_generation_type',
+  'description',
+  'duration',
+  'hashtags',
+  'archived_at',
+  'published_at',
+  'is_published',
+  'action_type',
+  'action_type_translation',
+  'action_url',
+  'action_custom_label',
+  'product_ids',
+  'variant_ids',
+  'custom_fields',
+  'display_social_attributions',
+  'external_media',
+  'thumbnail_url',
+  'watch_url',
+  'video_posters',
+]
+
+beforeAll(async () => {
+  channelId = (await h.world()).main.channels[0]?.id ?? ''
+  video = await createVideo(h, {
+    channel_id: channelId,
+    caption: uniq('fields'),
+    hashtags: ['fields'],
+  })
+})
+
+const keys = (o: object) => Object.keys(o).sort()
+
+describe('GET /api/v1/videos/{id}?fields=', () => {
+  it('returns only the named fields plus id', async () => {
+    const res = await h.api('GET', `/api/v1/videos/${video.id}`, {
+      query: { fields: 'caption,thumbnail_url,published_at' },
+    })
+    expectStatus(res, 200)
+    expect(keys(res.json)).toEqual(['caption', 'id', 'published_at', 'thumbnail_url'])
+    expect(res.json.caption).toBe(video.caption)
+    expect(res.json.id).toBe(video.id)
+  })
+
+  it('ignores whitespace and duplicate names', async () => {
+    const res = await h.api('GET', `/api/v1/videos/${video.id}`, {
+      query: { fields: ' caption , hashtags,caption,  hashtags ' },
+    })
+    expectStatus(res, 200)
+    expect(keys(res.json)).toEqual(['caption', 'hashtags', 'id'])
+    expect(res.json.hashtags).toEqual(video.hashtags)
+  })
+
+  it('fields=id returns only the id', async () => {
+    const res = await h.api('GET', `/api/v1/videos/${video.id}`, { query: { fields: 'id' } })
+    expectStatus(res, 200)
+    expect(res.json).toEqual({ id: video.id })
+  })
+
+  it('accepts every documented name', async () => {
+    const res = await h.api('GET', `/api/v1/videos/${video.id}`, {
+      query: { fields: ALL.join(',') },
+    })
+    expectStatus(res, 200)
+    expect(keys(res.json)).toEqual([...ALL].sort())
+  })
+
+  it('gives 400 for an unknown name, even next to valid ones', async () => {
+    for (const fields of ['colour', 'caption,colour', 'hidden', 'status']) {
+      expectError(await h.api('GET', `/api/v1/videos/${video.id}`, { query: { fields } }), 400)
+    }
+  })
+})
+
+describe('GET /api/v1/videos?fields=', () => {
+  it('applies the same rule to every listed video', async () => {
+    const res = await h.api('GET', '/api/v1/videos', {
+      query: { channel_id: channelId, fields: 'caption, duration', page_size: 20 },
+    })
+    expectStatus(res, 200)
+    expect(res.json.videos.length).toBeGreaterThan(0)
+    for (const item of res.json.videos) expect(keys(item)).toEqual(['caption', 'duration', 'id'])
+    expect(res.json.pagination).toBeDefined()
+    expect(res.json.links).toBeDefined()
+  })
+
+  it('gives 400 for an unknown name', async () => {
+    const res = await h.api('GET', '/api/v1/videos', {
+      query: { channel_id: channelId, fields: 'caption,nope' },
+    })
+    expectError(res, 400)
+  })
+})
