@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import type { StorageConfig } from './storage/storage-client.ts'
 
 export interface SandboxOptions {
   port?: number
@@ -14,17 +15,8 @@ export interface SandboxOptions {
   blockPrivateUrls?: boolean
   tokenTtlSeconds?: number
   dataDir?: string
-  s3?: Partial<S3Options>
+  s3?: Partial<StorageConfig>
   log?: (message: string) => void
-}
-
-export interface S3Options {
-  endpoint: string
-  region: string
-  bucket: string
-  accessKeyId: string
-  secretAccessKey: string
-  forcePathStyle: boolean
 }
 
 export interface SandboxConfig {
@@ -41,7 +33,7 @@ export interface SandboxConfig {
   blockPrivateUrls: boolean
   tokenTtlSeconds: number
   dataDir: string
-  s3: Partial<S3Options>
+  s3: Partial<StorageConfig>
   log: (message: string) => void
 }
 

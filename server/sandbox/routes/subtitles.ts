@@ -5,9 +5,8 @@ import type { Sandbox } from '../context.ts'
 import { badRequest, notFound } from '../http/api-error.ts'
 import { readJsonObject } from '../http/body.ts'
 import { contractSchema, validateBody } from '../http/contract.ts'
-import { fetchRemote } from '../net/fetch-remote.ts'
 import { findVideoId } from '../rules/access.ts'
-import { urlExtension } from '../rules/remote-images.ts'
+import { fetchRemoteFile } from '../rules/remote-images.ts'
 
 const maxSubtitleBytes = 5 * 1024 * 1024
 
@@ -105,27 +104,18 @@ async function readSubtitle(c: Context, sandbox: Sandbox): Promise<SubtitleUploa
     if (text.length > maxSubtitleBytes) throw badRequest('Subtitle content is over 5 MB')
     return { language: input.language, isCc: input.is_cc ?? false, text, format: sniff(text, null) }
   }
-  const url = input.url as string
-  const extension = urlExtension(url)
-  if (extension !== 'vtt' && extension !== 'srt')
-    throw badRequest('Subtitle URL must end with .vtt or .srt')
-  let text: Buffer
-  try {
-    const response = await fetchRemote(url, {
-      blockPrivate: sandbox.config.blockPrivateUrls,
-      maxBytes: maxSubtitleBytes,
-      timeoutMs: 15_000,
-    })
-    if (response.status < 200 || response.status > 299) throw new Error(`HTTP ${response.status}`)
-    text = response.body
-  } catch (error) {
-    throw badRequest(`Subtitle URL could not be fetched: ${(error as Error).message}`)
-  }
+  const { body: text, extension } = await fetchRemoteFile(
+    sandbox,
+    input.url as string,
+    ['vtt', 'srt'],
+    maxSubtitleBytes,
+    'Subtitle',
+  )
   return {
     language: input.language,
     isCc: input.is_cc ?? false,
     text,
-    format: sniff(text, extension),
+    format: sniff(text, extension as 'vtt' | 'srt'),
   }
 }
 

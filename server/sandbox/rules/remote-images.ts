@@ -25,32 +25,42 @@ export function urlExtension(url: string): string | null {
   }
 }
 
-// Downloads an image the caller named by URL and keeps a copy on the sandbox's CDN, as the service
-// does; the stored format comes from the bytes, not from the URL.
+// Fetches a file the caller named by URL (posters, subtitles), refusing a URL without one of the
+// allowed extensions; every failure is the caller's 400.
+export async function fetchRemoteFile(
+  sandbox: Sandbox,
+  url: string,
+  allowedExtensions: readonly string[],
+  maxBytes: number,
+  what: string,
+): Promise<{ body: Buffer; extension: string }> {
+  const extension = urlExtension(url)
+  if (!extension || !allowedExtensions.includes(extension)) {
+    throw badRequest(
+      `${what} URL must be http(s) and end with ${allowedExtensions.map((e) => `.${e}`).join(', ')}`,
+    )
+  }
+  try {
+    const response = await fetchRemote(url, {
+      blockPrivate: sandbox.config.blockPrivateUrls,
+      maxBytes,
+      timeoutMs: 15_000,
+    })
+    return { body: response.body, extension }
+  } catch (error) {
+    throw badRequest(`${what} could not be fetched: ${(error as Error).message}`)
+  }
+}
+
+// Keeps a copy of a remote image on the sandbox's CDN, as the service does; the stored format
+// comes from the bytes, not from the URL.
 export async function storeRemoteImage(
   sandbox: Sandbox,
   url: string,
   allowedExtensions: readonly string[],
   keyPrefix: string,
 ): Promise<StoredImage> {
-  const extension = urlExtension(url)
-  if (!extension || !allowedExtensions.includes(extension)) {
-    throw badRequest(
-      `Image URL must be http(s) and end with ${allowedExtensions.map((e) => `.${e}`).join(', ')}`,
-    )
-  }
-  let body: Buffer
-  try {
-    const response = await fetchRemote(url, {
-      blockPrivate: sandbox.config.blockPrivateUrls,
-      maxBytes: maxImageBytes,
-      timeoutMs: 15_000,
-    })
-    if (response.status < 200 || response.status > 299) throw new Error(`status ${response.status}`)
-    body = response.body
-  } catch (error) {
-    throw badRequest(`Image could not be fetched: ${(error as Error).message}`)
-  }
+  const { body } = await fetchRemoteFile(sandbox, url, allowedExtensions, maxImageBytes, 'Image')
   const size = imageSize(body)
   if (!size) throw badRequest('The URL does not point to a JPEG, PNG, WebP or GIF image')
   const key = `${keyPrefix}.${size.format}`

@@ -187,3 +187,30 @@ export function shippedOfKind(kind: ShippedMedia['kind'], format?: string): Ship
   if (found.length === 0) throw new Error(`no shipped ${kind} ${format ?? ''} sample`)
   return found
 }
+
+// Document 1, section 2.1: the valid `fields` names, which are every top-level Video field.
+export const documentedVideoFields = [
+  'id',
+  'access',
+  'audio_disabled',
+  'caption',
+  'content_generation_type',
+  'description',
+  'duration',
+  'hashtags',
+  'archived_at',
+  'published_at',
+  'is_published',
+  'action_type',
+  'action_type_translation',
+  'action_url',
+  'action_custom_label',
+  'product_ids',
+  'variant_ids',
+  'custom_fields',
+  'display_social_attributions',
+  'external_media',
+  'thumbnail_url',
+  'watch_url',
+  'video_posters',
+]
