@@ -1,0 +1,52 @@
+import { client } from './generated/client.gen'
+
+// The browser talks only to the dashboard server, which adds the service token; so requests go to
+// this origin, never to the service's address in the contract.
+client.setConfig({ baseUrl: '', throwOnError: true })
+
+export { client }
+
+// The service's error body is `{error}`; anything else (a proxy page, a dropped connection) gets a
+// message a marketer can act on.
+export class ServiceError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message)
+  }
+}
+
+export function toServiceError(error: unknown, status = 0): ServiceError {
+  if (error instanceof ServiceError) return error
+  if (error && typeof error === 'object' && 'error' in error && typeof error.error === 'string') {
+    return new ServiceError(error.error, status)
+  }
+  if (error instanceof TypeError)
+    return new ServiceError(
+      'The dashboard server cannot be reached. Check your connection and retry.',
+      0,
+    )
+  return new ServiceError(error instanceof Error ? error.message : 'Something went wrong', status)
+}
+
+// links.next is an opaque path to follow verbatim (document 1, section 4.1).
+export async function followLink<T>(path: string, signal?: AbortSignal): Promise<T> {
+  let response: Response
+  try {
+    response = await fetch(path, { signal, headers: { accept: 'application/json' } })
+  } catch (error) {
+    throw toServiceError(error)
+  }
+  const body = await response.json().catch(() => null)
+  if (!response.ok)
+    throw toServiceError(body ?? { error: `HTTP ${response.status}` }, response.status)
+  return body as T
+}
+
+// Every failed call through the generated client throws a ServiceError carrying the HTTP status,
+// so screens can tell a refused value (422) from an outage (502/504) without parsing bodies.
+client.interceptors.error.use((error, response) => {
+  if (error instanceof DOMException && error.name === 'AbortError') return error
+  return toServiceError(error, response?.status ?? 0)
+})

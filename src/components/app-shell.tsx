@@ -1,0 +1,79 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { Link, Outlet, useNavigate, useSearch } from '@tanstack/react-router'
+import { channelsQuery } from '../api/queries/channels'
+
+const areas = [
+  { to: '/videos', label: 'Video library' },
+  { to: '/uploads', label: 'Uploads' },
+  { to: '/playlists', label: 'Playlists' },
+  { to: '/stores', label: 'Stores' },
+  { to: '/matches', label: 'AI matches' },
+] as const
+
+export function AppShell() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only rounded bg-white px-3 py-2 text-sm focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+      >
+        Skip to content
+      </a>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+          <Link to="/videos" className="text-base font-semibold tracking-tight text-slate-900">
+            Shoppable Studio
+          </Link>
+          <nav aria-label="Main" className="flex flex-1 flex-wrap gap-1">
+            {areas.map((area) => (
+              <Link
+                key={area.to}
+                to={area.to}
+                className="rounded-md px-3 py-1.5 text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+                activeProps={{
+                  className: 'bg-slate-900 text-white hover:bg-slate-800 hover:text-white',
+                  'aria-current': 'page',
+                }}
+              >
+                {area.label}
+              </Link>
+            ))}
+          </nav>
+          <ChannelSwitcher />
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
+        <Outlet />
+      </main>
+    </div>
+  )
+}
+
+function ChannelSwitcher() {
+  const { data: channels } = useSuspenseQuery(channelsQuery())
+  const search = useSearch({ strict: false }) as { channel?: string }
+  const navigate = useNavigate()
+  const current = channels.find((c) => c.id === search.channel)?.id ?? channels[0]?.id ?? ''
+  if (channels.length < 2) return null
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-700">
+      Channel
+      <select
+        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+        value={current}
+        onChange={(event) =>
+          navigate({
+            to: '.',
+            search: (prev: Record<string, unknown>) => ({ ...prev, channel: event.target.value }),
+          })
+        }
+      >
+        {channels.map((channel) => (
+          <option key={channel.id} value={channel.id}>
+            {channel.name ?? `@${channel.username}`}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}

@@ -1,0 +1,102 @@
+import { useEffect, useState } from 'react'
+import type { LibrarySearch } from './library-search'
+
+type FilterKey = 'status' | 'access' | 'published' | 'archived' | 'type'
+
+const selects: Array<{ key: FilterKey; label: string; options: Array<[string, string]> }> = [
+  {
+    key: 'status',
+    label: 'Processing',
+    options: [
+      ['approved', 'Ready'],
+      ['pending', 'Processing'],
+      ['errored', 'Failed'],
+    ],
+  },
+  {
+    key: 'published',
+    label: 'Publication',
+    options: [
+      ['true', 'Live'],
+      ['false', 'Draft or scheduled'],
+    ],
+  },
+  {
+    key: 'access',
+    label: 'Access',
+    options: [
+      ['public', 'Public'],
+      ['private', 'Private'],
+      ['unlisted', 'Unlisted'],
+    ],
+  },
+  {
+    key: 'type',
+    label: 'Type',
+    options: [
+      ['video', 'Video'],
+      ['live_stream', 'Live stream'],
+    ],
+  },
+  { key: 'archived', label: 'Archive', options: [['true', 'Archived only']] },
+]
+
+function toValue(key: FilterKey, raw: string): LibrarySearch[FilterKey] {
+  if (raw === '') return undefined
+  if (key === 'published' || key === 'archived') return raw === 'true'
+  return raw as LibrarySearch[FilterKey]
+}
+
+export function FiltersBar({
+  search,
+  onChange,
+}: {
+  search: LibrarySearch
+  onChange: (patch: Partial<LibrarySearch>) => void
+}) {
+  const [hashtag, setHashtag] = useState(search.hashtag ?? '')
+  useEffect(() => setHashtag(search.hashtag ?? ''), [search.hashtag])
+  return (
+    <fieldset className="flex flex-wrap items-end gap-3">
+      <legend className="sr-only">Filters</legend>
+      {selects.map((select) => (
+        <label key={select.key} className="flex flex-col text-xs font-medium text-slate-700">
+          {select.label}
+          <select
+            value={search[select.key] === undefined ? '' : String(search[select.key])}
+            onChange={(event) =>
+              onChange({ [select.key]: toValue(select.key, event.target.value) })
+            }
+            className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm font-normal text-slate-900"
+          >
+            <option value="">{select.key === 'archived' ? 'Not archived' : 'Any'}</option>
+            {select.options.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
+      <form
+        className="flex flex-col text-xs font-medium text-slate-700"
+        onSubmit={(event) => {
+          event.preventDefault()
+          onChange({ hashtag: hashtag.trim() || undefined })
+        }}
+      >
+        <label htmlFor="hashtag-filter">Hashtag (exact; # counts)</label>
+        <div className="mt-1 flex gap-1">
+          <input
+            id="hashtag-filter"
+            value={hashtag}
+            onChange={(event) => setHashtag(event.target.value)}
+            onBlur={() => onChange({ hashtag: hashtag.trim() || undefined })}
+            placeholder="#summer"
+            className="w-32 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm font-normal text-slate-900"
+          />
+        </div>
+      </form>
+    </fieldset>
+  )
+}

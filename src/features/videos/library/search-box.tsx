@@ -1,0 +1,36 @@
+import { forwardRef, useEffect, useState } from 'react'
+
+// Typing updates the URL after a short pause, so every keystroke does not become a request or a
+// history entry.
+export const SearchBox = forwardRef<
+  HTMLInputElement,
+  { value: string; onSearch: (q: string) => void }
+>(function SearchBox({ value, onSearch }, ref) {
+  const [text, setText] = useState(value)
+  useEffect(() => setText(value), [value])
+  useEffect(() => {
+    if (text === value) return
+    const timer = setTimeout(() => onSearch(text), 200)
+    return () => clearTimeout(timer)
+  }, [text, value, onSearch])
+  return (
+    <div className="relative min-w-64 flex-1">
+      <label htmlFor="library-search" className="sr-only">
+        Search captions
+      </label>
+      <input
+        ref={ref}
+        id="library-search"
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') onSearch(text)
+        }}
+        placeholder="Search captions  ( / )"
+        autoComplete="off"
+        className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm placeholder:text-slate-500"
+      />
+    </div>
+  )
+})

@@ -1,0 +1,128 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { toServiceError } from '../../../api/client'
+import { getVideoDownloadUrls } from '../../../api/generated/sdk.gen'
+import { useToast } from '../../../components/toasts'
+import { type LifecycleAction, lifecycleLabels, runLifecycle } from '../lifecycle'
+import { type LibraryVideo, videoKeys } from '../queries'
+
+export interface BulkFailure {
+  id: string
+  caption: string
+  reason: string
+}
+
+export interface BulkReport {
+  title: string
+  succeeded: number
+  failures: BulkFailure[]
+}
+
+const downloadBatch = 50
+
+async function inPool<T>(items: T[], size: number, work: (item: T) => Promise<void>) {
+  const queue = [...items]
+  await Promise.all(
+    Array.from({ length: Math.min(size, queue.length) }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item)
+    }),
+  )
+}
+
+// Every selected video gets its own request and its own outcome: a refusal for one video is
+// reported by name and never hides the others' results.
+export function useBulkActions() {
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  const [running, setRunning] = useState<string | null>(null)
+  const [report, setReport] = useState<BulkReport | null>(null)
+
+  const finish = (next: BulkReport) => {
+    setReport(next)
+    setRunning(null)
+    const failed = next.failures.length
+    toast(
+      failed === 0
+        ? `${next.title}: ${next.succeeded} done`
+        : `${next.title}: ${next.succeeded} done, ${failed} failed`,
+      failed === 0 ? 'success' : 'error',
+    )
+  }
+
+  async function run(action: LifecycleAction, videos: LibraryVideo[]) {
+    setRunning(action)
+    setReport(null)
+    const failures: BulkFailure[] = []
+    let succeeded = 0
+    await inPool(videos, 4, async (video) => {
+      try {
+        const updated = await runLifecycle(action, video.id)
+        if (updated) queryClient.setQueryData(videoKeys.detail(video.id), updated)
+        else queryClient.removeQueries({ queryKey: videoKeys.detail(video.id) })
+        succeeded++
+      } catch (error) {
+        failures.push({
+          id: video.id,
+          caption: video.caption ?? 'Untitled video',
+          reason: toServiceError(error).message,
+        })
+      }
+    })
+    await queryClient.invalidateQueries({ queryKey: videoKeys.lists() })
+    finish({
+      title: `${lifecycleLabels[action].verb} ${videos.length} videos`,
+      succeeded,
+      failures,
+    })
+  }
+
+  // The batch endpoint takes at most 50 ids and fails whole if any is refused, so a refused batch
+  // reports each of its videos.
+  async function copyDownloadLinks(videos: LibraryVideo[]) {
+    setRunning('download')
+    setReport(null)
+    const links: string[] = []
+    const failures: BulkFailure[] = []
+    const byId = new Map(videos.map((video) => [video.id, video]))
+    for (let start = 0; start < videos.length; start += downloadBatch) {
+      const batch = videos.slice(start, start + downloadBatch)
+      try {
+        const response = await getVideoDownloadUrls({
+          body: { video_ids: batch.map((v) => v.id) },
+          throwOnError: true,
+        })
+        for (const item of response.data.videos) {
+          if (item.download_url) links.push(item.download_url)
+          else
+            failures.push({
+              id: item.id,
+              caption: byId.get(item.id)?.caption ?? 'Untitled video',
+              reason: 'No downloadable file yet (still processing or failed)',
+            })
+        }
+      } catch (error) {
+        const serviceError = toServiceError(error)
+        const reason =
+          serviceError.status === 402
+            ? 'Your subscription does not include downloads'
+            : serviceError.message
+        for (const video of batch)
+          failures.push({ id: video.id, caption: video.caption ?? 'Untitled video', reason })
+      }
+    }
+    if (links.length > 0) {
+      try {
+        await navigator.clipboard.writeText(links.join('\n'))
+      } catch {
+        failures.push({
+          id: '',
+          caption: 'Clipboard',
+          reason: 'The browser refused clipboard access; allow it and retry',
+        })
+      }
+    }
+    finish({ title: 'Copy download links', succeeded: links.length, failures })
+  }
+
+  return { running, report, dismissReport: () => setReport(null), run, copyDownloadLinks }
+}

@@ -1,0 +1,97 @@
+import { Link } from '@tanstack/react-router'
+import { formatDuration, safeHttpUrl } from '../../../lib/format'
+import type { LibraryVideo } from '../queries'
+import type { ItemProps } from './library-items'
+import { publicationLabel, StateBadges } from './video-state'
+
+export function VideoTable({
+  videos,
+  item,
+}: {
+  videos: LibraryVideo[]
+  item: (index: number) => ItemProps
+}) {
+  return (
+    <table className="w-full border-collapse overflow-hidden rounded-lg bg-white text-left text-sm shadow-sm">
+      <caption className="sr-only">Videos</caption>
+      <thead className="border-b border-slate-200 bg-slate-100 text-xs text-slate-700 uppercase">
+        <tr>
+          <th scope="col" className="w-10 p-2">
+            <span className="sr-only">Selected</span>
+          </th>
+          <th scope="col" className="p-2">
+            Video
+          </th>
+          <th scope="col" className="p-2">
+            State
+          </th>
+          <th scope="col" className="p-2">
+            Publication
+          </th>
+          <th scope="col" className="p-2">
+            Length
+          </th>
+          <th scope="col" className="p-2">
+            Products
+          </th>
+          <th scope="col" className="p-2">
+            Hashtags
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {videos.map((video, index) => {
+          const props = item(index)
+          const thumbnail = safeHttpUrl(video.thumbnail_url)
+          return (
+            <tr
+              key={video.id}
+              {...props.container}
+              className={`border-b border-slate-100 outline-none focus-visible:bg-indigo-50 ${props.selected ? 'bg-indigo-50' : ''}`}
+            >
+              <td className="p-2">
+                <input
+                  type="checkbox"
+                  {...props.checkbox}
+                  aria-label={`Select ${video.caption ?? 'untitled video'}`}
+                  className="h-4 w-4"
+                />
+              </td>
+              <td className="p-2">
+                <div className="flex items-center gap-3">
+                  {thumbnail ? (
+                    <img
+                      src={thumbnail}
+                      alt=""
+                      width={27}
+                      height={48}
+                      loading="lazy"
+                      className="h-12 w-[27px] rounded object-cover"
+                    />
+                  ) : (
+                    <span className="h-12 w-[27px] rounded bg-slate-300" />
+                  )}
+                  <Link
+                    to="/videos/$videoId"
+                    params={{ videoId: video.id }}
+                    tabIndex={-1}
+                    className="font-medium text-slate-900 hover:underline"
+                  >
+                    {video.caption || 'Untitled video'}
+                  </Link>
+                </div>
+              </td>
+              <td className="p-2">
+                <StateBadges video={video} />
+              </td>
+              <td className="p-2 text-slate-700">{publicationLabel(video)}</td>
+              <td className="p-2 text-slate-700">{formatDuration(video.duration)}</td>
+              <td className="p-2 text-slate-700">{video.product_ids.length}</td>
+              <td className="p-2 text-slate-700">{video.hashtags.join(' ')}</td>
+            </tr>
+          )
+        })}
+      </tbody>
+    </table>
+  )
+}

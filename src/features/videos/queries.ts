@@ -1,0 +1,69 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { followLink } from '../../api/client'
+import { getVideo, listVideos } from '../../api/generated/sdk.gen'
+import type { ListVideosData, Video, VideoList } from '../../api/generated/types.gen'
+
+export type VideoFilters = Omit<
+  NonNullable<ListVideosData['query']>,
+  'channel_id' | 'after' | 'before' | 'page_size' | 'fields'
+>
+
+// The library asks only for what its cards and rows show (sparse fields, document 1 section 2.1).
+export const libraryFields = [
+  'caption',
+  'thumbnail_url',
+  'published_at',
+  'is_published',
+  'archived_at',
+  'access',
+  'duration',
+  'hashtags',
+  'product_ids',
+] as const satisfies readonly (keyof Video)[]
+
+export type LibraryVideo = Pick<Video, 'id' | (typeof libraryFields)[number]>
+
+export const videoKeys = {
+  all: ['videos'] as const,
+  lists: () => [...videoKeys.all, 'list'] as const,
+  list: (channelId: string, filters: VideoFilters) =>
+    [...videoKeys.lists(), channelId, filters] as const,
+  details: () => [...videoKeys.all, 'detail'] as const,
+  detail: (id: string) => [...videoKeys.details(), id] as const,
+}
+
+export const libraryPageSize = 24
+
+export const videoListQuery = (channelId: string, filters: VideoFilters) =>
+  infiniteQueryOptions({
+    queryKey: videoKeys.list(channelId, filters),
+    queryFn: ({ pageParam, signal }) =>
+      pageParam
+        ? followLink<VideoList>(pageParam, signal)
+        : listVideos({
+            query: {
+              ...filters,
+              channel_id: channelId,
+              page_size: libraryPageSize,
+              fields: libraryFields.join(','),
+            },
+            signal,
+            throwOnError: true,
+          }).then((response) => response.data),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.links.next,
+    select: (data) => ({
+      videos: data.pages.flatMap((page) => page.videos) as LibraryVideo[],
+      total: data.pages[0]?.pagination.total_entries ?? 0,
+      hasMore: data.pages.at(-1)?.links.next != null,
+    }),
+  })
+
+export const videoQuery = (id: string) =>
+  queryOptions({
+    queryKey: videoKeys.detail(id),
+    queryFn: ({ signal }) =>
+      getVideo({ path: { video_id: id }, signal, throwOnError: true }).then(
+        (response) => response.data,
+      ),
+  })

@@ -1,0 +1,25 @@
+// Dates and numbers in the user's own locale and time zone.
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const date = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' })
+const count = new Intl.NumberFormat()
+
+export const formatDateTime = (iso: string) => dateTime.format(new Date(iso))
+export const formatDate = (iso: string) => date.format(new Date(iso))
+export const formatCount = (n: number) => count.format(n)
+
+export function formatDuration(seconds: number | null): string {
+  if (seconds === null) return '–'
+  const s = Math.round(seconds)
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`
+}
+
+// Only http(s) addresses from the service become links; anything else is shown as text.
+export function safeHttpUrl(value: string | null | undefined): string | null {
+  if (!value) return null
+  try {
+    const url = new URL(value)
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null
+  } catch {
+    return null
+  }
+}

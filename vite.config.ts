@@ -1,0 +1,15 @@
+import tailwindcss from '@tailwindcss/vite'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+export default defineConfig({
+  plugins: [
+    // Must come before the React plugin: it generates the route tree and splits each route's
+    // component into its own chunk, so a screen's code loads only when it is visited.
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    tailwindcss(),
+  ],
+  build: { outDir: 'dist', sourcemap: true },
+})
