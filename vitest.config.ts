@@ -23,6 +23,17 @@ export default defineConfig({
           setupFiles: ['test/component/setup.ts'],
         },
       },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          // Each file starts its own dashboard, sandbox and Chromium; two cores run them one by one.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 })

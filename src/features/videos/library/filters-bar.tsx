@@ -60,9 +60,10 @@ export function FiltersBar({
     <fieldset className="flex flex-wrap items-end gap-3">
       <legend className="sr-only">Filters</legend>
       {selects.map((select) => (
-        <label key={select.key} className="flex flex-col text-xs font-medium text-slate-700">
-          {select.label}
+        <div key={select.key} className="flex flex-col text-xs font-medium text-slate-700">
+          <label htmlFor={`filter-${select.key}`}>{select.label}</label>
           <select
+            id={`filter-${select.key}`}
             value={search[select.key] === undefined ? '' : String(search[select.key])}
             onChange={(event) =>
               onChange({ [select.key]: toValue(select.key, event.target.value) })
@@ -76,7 +77,7 @@ export function FiltersBar({
               </option>
             ))}
           </select>
-        </label>
+        </div>
       ))}
       <form
         className="flex flex-col text-xs font-medium text-slate-700"

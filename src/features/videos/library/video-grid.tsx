@@ -45,7 +45,7 @@ export function VideoGrid({
               <span className="absolute right-1 bottom-1 rounded bg-black/75 px-1 text-xs text-white">
                 {formatDuration(video.duration)}
               </span>
-              <label className="absolute top-1 left-1 flex items-center rounded bg-white/90 p-1">
+              <label className="absolute top-1 left-1 z-10 flex items-center rounded bg-white/90 p-1">
                 <input type="checkbox" {...props.checkbox} className="h-4 w-4" />
                 <span className="sr-only">Select {video.caption ?? 'untitled video'}</span>
               </label>

@@ -1,0 +1,116 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { pipeline } from 'node:stream/promises'
+import { browserResponseHeaders, upstreamRequestHeaders } from './forwarded-headers.ts'
+import { sendError } from './json-response.ts'
+import { readForwardedBody } from './request-body.ts'
+import { ServiceError } from './service-error.ts'
+import type { ServiceTokens } from './service-tokens.ts'
+import { sendUpstream, type UpstreamAgents } from './upstream-request.ts'
+
+export interface ApiForwarderOptions {
+  /** The service's base URL without a trailing slash; may carry a path prefix. */
+  serviceBaseUrl: string
+  tokens: ServiceTokens
+  agents: UpstreamAgents
+  timeoutMs: number
+  /** Bodies up to this size are held so the request can be replayed after a token renewal. */
+  replayLimitBytes: number
+  log: (message: string) => void
+}
+
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
+
+/**
+ * Forwards a browser request under /api/v1/ to the service with the dashboard's token. A 401
+ * renews the token and, when the body was held, replays the request once; a streamed body cannot
+ * be sent twice, so its 401 goes to the browser (the next request gets the fresh token).
+ */
+export function createApiForwarder(options: ApiForwarderOptions): RequestHandler {
+  const base = new URL(options.serviceBaseUrl)
+  const basePath = base.pathname.replace(/\/+$/, '')
+
+  return async function forward(req, res) {
+    const path = req.url ?? '/'
+    if (!isPlainPath(path)) return sendError(res, 400, 'The request path is not valid')
+    const abort = new AbortController()
+    res.on('close', () => {
+      if (!res.writableFinished) abort.abort()
+    })
+    try {
+      const body = await readForwardedBody(req, options.replayLimitBytes)
+      const send = (token: string) =>
+        sendUpstream({
+          origin: base,
+          path: basePath + path,
+          method: req.method ?? 'GET',
+          headers: upstreamRequestHeaders(req.headers, token),
+          body: body.replayable ? body.bytes : body.stream,
+          agents: options.agents,
+          timeoutMs: options.timeoutMs,
+          signal: abort.signal,
+        })
+      let token = await options.tokens.current()
+      let upstream = await send(token)
+      if (upstream.statusCode === 401) {
+        options.tokens.discard(token)
+        if (body.replayable) {
+          upstream.resume()
+          token = await options.tokens.current()
+          upstream = await send(token)
+        }
+      }
+      const uploadCutShort = !body.replayable && !req.complete
+      if (uploadCutShort) stopUpload(req, res)
+      await relay(upstream, res, options.serviceBaseUrl)
+      // The request to the service was never finished, so its connection cannot be reused.
+      if (uploadCutShort) upstream.socket?.destroy()
+    } catch (error) {
+      if (res.headersSent || res.destroyed) return
+      if (error instanceof ServiceError) return sendError(res, error.status, error.message)
+      options.log(`dashboard: forwarding ${req.method} ${path.split('?')[0]} failed: ${error}`)
+      sendError(res, 502, 'The video service is unreachable')
+    }
+  }
+}
+
+async function relay(upstream: IncomingMessage, res: ServerResponse, serviceBaseUrl: string) {
+  const status = upstream.statusCode ?? 502
+  // The page reads `{error}` from every failure; a proxy's HTML error page is not that.
+  if (status >= 400 && !/\bjson\b/i.test(upstream.headers['content-type'] ?? '')) {
+    upstream.resume()
+    const retryAfter = upstream.headers['retry-after']
+    sendError(
+      res,
+      status,
+      `The video service ${status >= 500 ? 'failed' : 'refused the request'} (HTTP ${status})`,
+      retryAfter ? { 'Retry-After': retryAfter } : {},
+    )
+    return
+  }
+  res.writeHead(status, browserResponseHeaders(upstream.headers, serviceBaseUrl))
+  await pipeline(upstream, res).catch(() => {
+    // The browser went away or the service broke off; both ends are closed by pipeline.
+  })
+}
+
+// The service answered before reading the whole upload (typically 401 or 413): stop sending it
+// and let the browser see the answer; its connection closes once the rest is drained.
+function stopUpload(req: IncomingMessage, res: ServerResponse) {
+  req.unpipe()
+  req.resume()
+  res.setHeader('Connection', 'close')
+}
+
+/** No dot segments and no encoded separators, so the service sees only paths under /api/v1/. */
+function isPlainPath(pathAndQuery: string): boolean {
+  const path = pathAndQuery.split('?', 1)[0] ?? ''
+  return path.split('/').every((segment) => {
+    let decoded: string
+    try {
+      decoded = decodeURIComponent(segment)
+    } catch {
+      return false
+    }
+    return decoded !== '.' && decoded !== '..' && !/[/\\]/.test(decoded)
+  })
+}

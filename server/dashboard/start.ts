@@ -1,0 +1,161 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type SandboxOptions, startSandbox } from '../sandbox/start.ts'
+import { createApiForwarder } from './api-forwarder.ts'
+import { createDevApp, type DevApp } from './dev-app.ts'
+import { sendError, sendJson } from './json-response.ts'
+import { isLoopbackHost, refusalOf } from './request-guard.ts'
+import {
+  apiContentSecurityPolicy,
+  appContentSecurityPolicy,
+  remoteOrigins,
+  sandboxOrigins,
+  setSecurityHeaders,
+} from './security-headers.ts'
+import { createServiceTokens, type ServiceCredentials } from './service-tokens.ts'
+import { createStaticApp } from './static-app.ts'
+import { createUpstreamAgents } from './upstream-request.ts'
+
+export interface DashboardOptions {
+  port?: number
+  /** Listening address; loopback by default, since the dashboard has no sign-in yet. */
+  host?: string
+  mode: 'production' | 'development'
+  /** The built app served in production; default `<repo>/dist`. */
+  distDir?: string
+  /** Vite's root (and config file location) in development; default the repository root. */
+  viteRoot?: string
+  /** The video service to use; without it the embedded sandbox is started. */
+  service?: ServiceCredentials
+  sandbox?: SandboxOptions
+  log?: (message: string) => void
+  /** How long the service may take to answer with headers; default 30 s. */
+  upstreamTimeoutMs?: number
+}
+
+export interface RunningDashboard {
+  url: string
+  serviceUrl: string
+  close(): Promise<void>
+}
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
+const demoClient = { clientId: 'demo', clientSecret: 'demo-secret' }
+/** Bodies up to this size are held in memory so a request can be replayed after a 401. */
+const replayLimitBytes = 1024 * 1024
+
+export async function startDashboard(options: DashboardOptions): Promise<RunningDashboard> {
+  const log = options.log ?? ((message: string) => console.log(message))
+  const host = options.host ?? '127.0.0.1'
+  const loopbackOnly = isLoopbackHost(host)
+  const serveStatic =
+    options.mode === 'production'
+      ? await createStaticApp(options.distDir ?? join(repoRoot, 'dist'))
+      : null
+
+  const sandbox = options.service
+    ? null
+    : await startSandbox({
+        ...options.sandbox,
+        port: options.sandbox?.port ?? 4010,
+        log: options.sandbox?.log ?? options.log,
+      })
+  const service = options.service ?? { baseUrl: sandbox?.url ?? '', ...demoClient }
+  const serviceBaseUrl = service.baseUrl.replace(/\/+$/, '')
+  const timeoutMs = options.upstreamTimeoutMs ?? 30_000
+  const agents = createUpstreamAgents()
+  const forward = createApiForwarder({
+    serviceBaseUrl,
+    tokens: createServiceTokens(service, { timeoutMs }),
+    agents,
+    timeoutMs,
+    replayLimitBytes,
+    log,
+  })
+  const appPolicy = appContentSecurityPolicy(
+    options.mode,
+    sandbox
+      ? sandboxOrigins(sandbox.url, options.sandbox?.s3?.endpoint)
+      : remoteOrigins(serviceBaseUrl),
+  )
+  const health = { status: 'ok', service: sandbox ? 'sandbox' : 'remote' }
+  let dev: DevApp | null = null
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = req.url ?? '/'
+    const pathname = url.split('?', 1)[0] ?? '/'
+    const isApi = pathname === '/api' || pathname.startsWith('/api/')
+    setSecurityHeaders(res, isApi || pathname === '/healthz' ? apiContentSecurityPolicy : appPolicy)
+    const refusal = refusalOf(req, loopbackOnly)
+    if (refusal) return sendError(res, 403, refusal)
+    if (pathname === '/healthz') return sendJson(res, 200, health)
+    if (pathname.startsWith('/api/v1/')) return forward(req, res)
+    if (isApi) return sendError(res, 404, 'Not found')
+    if (serveStatic) return serveStatic(req, res)
+    dev?.handle(req, res)
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log(`dashboard: ${req.method} ${req.url?.split('?', 1)[0]} failed: ${error}`)
+      if (!res.headersSent) sendError(res, 500, 'The dashboard server failed')
+      else res.destroy()
+    })
+  })
+  // Video uploads stream through for as long as they take.
+  server.requestTimeout = 0
+
+  async function stopAll() {
+    server.closeAllConnections()
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+    await dev?.close()
+    agents.http.destroy()
+    agents.https.destroy()
+    await sandbox?.close()
+  }
+
+  let port: number
+  try {
+    if (options.mode === 'development')
+      dev = await createDevApp(options.viteRoot ?? repoRoot, server)
+    port = await listen(server, options.port ?? 5173, host)
+  } catch (error) {
+    await stopAll().catch(() => {})
+    throw error
+  }
+  if (!loopbackOnly) log(exposureWarning(host))
+
+  return {
+    url: `http://${displayHost(host, options.port === 0)}:${port}`,
+    serviceUrl: serviceBaseUrl,
+    close: stopAll,
+  }
+}
+
+export function exposureWarning(host: string): string {
+  return [
+    `WARNING: the dashboard is listening on ${host}, not only on this machine's loopback address.`,
+    'It has no sign-in yet: anyone who can reach it acts on the video service with the',
+    "business's full authority. Set DASHBOARD_HOST=127.0.0.1 unless that is what you want.",
+  ].join('\n')
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve((server.address() as AddressInfo).port)
+    })
+  })
+}
+
+// Browsers treat localhost as a secure context and people recognise it; tests asking for any
+// port get the plain IPv4 loopback address, which never depends on name resolution.
+function displayHost(host: string, anyPort: boolean): string {
+  if (host === '::1' || host === '::') return anyPort ? '[::1]' : 'localhost'
+  if (isLoopbackHost(host) || host === '0.0.0.0') return anyPort ? '127.0.0.1' : 'localhost'
+  return host.includes(':') ? `[${host}]` : host
+}

@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Page } from 'playwright-core'
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+)
+
+interface Violation {
+  id: string
+  impact: string | null
+  help: string
+  nodes: Array<{ target: unknown[] }>
+}
+
+// Runs axe-core in the page and returns the serious and critical violations, described well
+// enough to fix from the test output.
+export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  // Evaluated through DevTools rather than a script tag, so the app's Content-Security-Policy
+  // stays exactly as served.
+  await page.evaluate(axeSource)
+  const violations = (await page.evaluate(
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page at run time
+    () =>
+      (window as any).axe
+        .run(document, { resultTypes: ['violations'] })
+        .then((r: { violations: unknown }) => r.violations),
+  )) as Violation[]
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.impact}: ${violation.id} (${violation.help}) at ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    )
+}

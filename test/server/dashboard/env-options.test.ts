@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { DashboardConfigError, dashboardOptionsFromEnv } from '../../../server/dashboard/env.ts'
+
+const service = {
+  SERVICE_BASE_URL: 'https://api.example.com',
+  SERVICE_CLIENT_ID: 'id',
+  SERVICE_CLIENT_SECRET: 'secret',
+}
+
+describe('options from the environment', () => {
+  it('defaults to port 5173 on loopback, production, with the embedded sandbox', () => {
+    const options = dashboardOptionsFromEnv({}, [])
+    expect(options).toMatchObject({ port: 5173, host: '127.0.0.1', mode: 'production' })
+    expect(options.service).toBeUndefined()
+    expect(options.sandbox).toBeDefined()
+  })
+
+  it('passes SANDBOX_* settings to the embedded sandbox', () => {
+    const options = dashboardOptionsFromEnv({ SANDBOX_PORT: '4020', SANDBOX_DB: ':memory:' }, [])
+    expect(options.sandbox).toMatchObject({ port: 4020, db: ':memory:' })
+  })
+
+  it('reads PORT, DASHBOARD_HOST and --dev', () => {
+    const options = dashboardOptionsFromEnv({ PORT: '8080', DASHBOARD_HOST: '0.0.0.0' }, ['--dev'])
+    expect(options).toMatchObject({ port: 8080, host: '0.0.0.0', mode: 'development' })
+  })
+
+  it('uses the service when all three SERVICE_* variables are set', () => {
+    const options = dashboardOptionsFromEnv({ ...service, SERVICE_SCOPE: 'videos:read' }, [])
+    expect(options.service).toEqual({
+      baseUrl: 'https://api.example.com',
+      clientId: 'id',
+      clientSecret: 'secret',
+      scope: 'videos:read',
+    })
+    expect(options.sandbox).toBeUndefined()
+  })
+
+  it('refuses some but not all SERVICE_* variables, naming the missing ones', () => {
+    const partial = { SERVICE_BASE_URL: service.SERVICE_BASE_URL, SERVICE_CLIENT_ID: 'id' }
+    expect(() => dashboardOptionsFromEnv(partial, [])).toThrow(DashboardConfigError)
+    expect(() => dashboardOptionsFromEnv(partial, [])).toThrow(/all three.*SERVICE_CLIENT_SECRET/)
+  })
+
+  it('refuses a bad port, a bad base URL and unknown flags', () => {
+    expect(() => dashboardOptionsFromEnv({ PORT: 'http' }, [])).toThrow(/PORT/)
+    expect(() =>
+      dashboardOptionsFromEnv({ ...service, SERVICE_BASE_URL: 'api.example.com' }, []),
+    ).toThrow(/SERVICE_BASE_URL/)
+    expect(() => dashboardOptionsFromEnv({}, ['--prod'])).toThrow(/--prod/)
+  })
+})

@@ -1,0 +1,53 @@
+import { type IncomingHttpHeaders, request } from 'node:http'
+
+export interface RawResponse {
+  status: number
+  headers: IncomingHttpHeaders
+  /** The body exactly as sent: not decompressed. */
+  body: Buffer
+  text: string
+  // biome-ignore lint/suspicious/noExplicitAny: JSON bodies are checked by the assertions
+  json(): any
+}
+
+/**
+ * One HTTP request with exactly the headers given (fetch adds its own and decompresses), and the
+ * path sent byte for byte.
+ */
+export function send(
+  baseUrl: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {},
+): Promise<RawResponse> {
+  const base = new URL(baseUrl)
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      {
+        hostname: base.hostname,
+        port: base.port,
+        path,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        agent: false,
+      },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('error', reject)
+        response.on('end', () => {
+          const body = Buffer.concat(chunks)
+          const text = body.toString('utf8')
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body,
+            text,
+            json: () => JSON.parse(text),
+          })
+        })
+      },
+    )
+    outgoing.on('error', reject)
+    outgoing.end(options.body)
+  })
+}

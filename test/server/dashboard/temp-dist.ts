@@ -1,0 +1,20 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export const builtFiles = {
+  indexHtml: `<!doctype html><html><head><title>Dashboard</title><script type="module" src="/assets/index-Dk3f9Qa1.js"></script></head><body><div id="root"></div>${'<!-- padding so the page is worth compressing -->'.repeat(40)}</body></html>`,
+  appJs: `export const screens = [${Array.from({ length: 200 }, (_, i) => `'screen-${i}'`).join(', ')}]\n`,
+  logoPng: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(4000, 7)]),
+}
+
+/** A stand-in for `npm run build` output: an index page, a hashed script and image, a favicon. */
+export async function createTempDist(): Promise<{ dir: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'dashboard-dist-'))
+  await mkdir(join(dir, 'assets'))
+  await writeFile(join(dir, 'index.html'), builtFiles.indexHtml)
+  await writeFile(join(dir, 'assets', 'index-Dk3f9Qa1.js'), builtFiles.appJs)
+  await writeFile(join(dir, 'assets', 'logo-Pq81xZ0c.png'), builtFiles.logoPng)
+  await writeFile(join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /\n')
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) }
+}
