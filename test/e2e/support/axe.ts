@@ -7,6 +7,10 @@ const axeSource = readFileSync(
   'utf8',
 )
 
+interface AxeInPage {
+  run(context: Document, options: object): Promise<{ violations: unknown }>
+}
+
 interface Violation {
   id: string
   impact: string | null
@@ -20,13 +24,10 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
   // Evaluated through DevTools rather than a script tag, so the app's Content-Security-Policy
   // stays exactly as served.
   await page.evaluate(axeSource)
-  const violations = (await page.evaluate(
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected into the page at run time
-    () =>
-      (window as any).axe
-        .run(document, { resultTypes: ['violations'] })
-        .then((r: { violations: unknown }) => r.violations),
-  )) as Violation[]
+  const violations = (await page.evaluate(() => {
+    const axe = (window as unknown as { axe: AxeInPage }).axe
+    return axe.run(document, { resultTypes: ['violations'] }).then((result) => result.violations)
+  })) as Violation[]
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(

@@ -8,12 +8,12 @@ import {
   type ApiResponse,
   expectError,
   type Harness,
+  setUpHarness,
   uniq,
-  useHarness,
   type World,
 } from './harness.ts'
 
-const h = useHarness()
+const h = setUpHarness()
 
 let world: World
 let mainChannel: string

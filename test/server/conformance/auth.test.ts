@@ -1,8 +1,8 @@
 /** Document 1, section 5 (authentication); contract /oauth/token (client credentials). */
 import { describe, expect, it } from 'vitest'
-import { expectError, expectStatus, isSandbox, useHarness } from './harness.ts'
+import { expectError, expectStatus, isSandbox, setUpHarness } from './harness.ts'
 
-const h = useHarness()
+const h = setUpHarness()
 
 function basic(id: string, secret: string) {
   const raw = `${encodeURIComponent(id)}:${encodeURIComponent(secret)}`
@@ -141,7 +141,7 @@ describe('bearer tokens on the API', () => {
 })
 
 describe.runIf(isSandbox)('token expiry (sandbox with 2 s tokens)', () => {
-  const short = useHarness({ tokenTtlSeconds: 2 })
+  const short = setUpHarness({ tokenTtlSeconds: 2 })
 
   it('reports the shortened lifetime and rejects the token with 401 once it expires', async () => {
     const { id, secret } = short.credentials('main')

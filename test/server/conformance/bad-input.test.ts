@@ -5,9 +5,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Video } from '../../../src/api/generated/types.gen.ts'
 import { createVideo, getVideo, postVideo, walkPages } from './fixtures.ts'
-import { type ApiResponse, expectError, uniq, useHarness } from './harness.ts'
+import { type ApiResponse, expectError, setUpHarness, uniq } from './harness.ts'
 
-const h = useHarness()
+const h = setUpHarness()
 let channelId: string
 let canary: Video
 

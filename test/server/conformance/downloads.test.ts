@@ -1,9 +1,9 @@
 /** Downloads: document 1 sections 2.8, 4.11, 7 (download rows) and 8 (1 to 50 IDs). */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { approvedVideoIds, createVideo } from './fixtures.ts'
-import { expectError, expectStatus, uniq, useHarness } from './harness.ts'
+import { expectError, expectStatus, setUpHarness, uniq } from './harness.ts'
 
-const h = useHarness()
+const h = setUpHarness()
 let channelId: string
 let ids: string[]
 let soloVideo: string

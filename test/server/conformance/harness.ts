@@ -109,7 +109,7 @@ const DEFAULT_RATE_LIMIT = '100000/300'
  * Registers beforeAll/afterAll hooks in the calling scope and returns the harness. Call it at
  * the top of a test file (or inside a describe for a dedicated sandbox).
  */
-export function useHarness(options: HarnessOptions = {}): Harness {
+export function setUpHarness(options: HarnessOptions = {}): Harness {
   let baseUrl = ''
   let media: MediaHost | undefined
   let webhooks: WebhookReceiver | undefined

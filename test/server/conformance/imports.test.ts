@@ -11,12 +11,12 @@ import {
   expectStatus,
   isSandbox,
   SLOW,
+  setUpHarness,
   uniq,
-  useHarness,
   waitFor,
 } from './harness.ts'
 
-const h = useHarness({ webhooks: isSandbox })
+const h = setUpHarness({ webhooks: isSandbox })
 let channelId: string
 let good: string
 

@@ -2,9 +2,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Playlist } from '../../../src/api/generated/types.gen.ts'
 import { approvedVideoIds, createVideo, unknownIdLike, walkPages } from './fixtures.ts'
-import { expectError, expectStatus, type Query, uniq, useHarness, type World } from './harness.ts'
+import { expectError, expectStatus, type Query, setUpHarness, uniq, type World } from './harness.ts'
 
-const h = useHarness()
+const h = setUpHarness()
 let world: World
 let channelId: string
 let videos: string[]

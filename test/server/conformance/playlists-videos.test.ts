@@ -5,10 +5,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Playlist, Video } from '../../../src/api/generated/types.gen.ts'
 import { approvedVideoIds, createVideo, mp4, waitForStatus, walkPages } from './fixtures.ts'
-import { expectError, expectStatus, type Json, SLOW, uniq, useHarness } from './harness.ts'
+import { expectError, expectStatus, type Json, SLOW, setUpHarness, uniq } from './harness.ts'
 import { postToStorage, signUpload, uploadForm } from './uploads.ts'
 
-const h = useHarness()
+const h = setUpHarness()
 let channelId: string
 let videos: string[]
 let soloVideo: string

@@ -8,9 +8,9 @@ import {
   shippedMedia,
   shippedOfKind,
 } from './fixtures.ts'
-import { canServeMedia, expectError, expectStatus, uniq, useHarness } from './harness.ts'
+import { canServeMedia, expectError, expectStatus, setUpHarness, uniq } from './harness.ts'
 
-const h = useHarness()
+const h = setUpHarness()
 let channelId: string
 let jpgUrl: string
 let pngUrl: string

@@ -6,11 +6,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Video } from '../../../src/api/generated/types.gen.ts'
 import type { Delivery } from '../../support/conformance/webhook-receiver.ts'
 import { createVideo, getVideo, mp4, waitForStatus } from './fixtures.ts'
-import { expectStatus, isSandbox, SLOW, uniq, useHarness, waitFor } from './harness.ts'
+import { expectStatus, isSandbox, SLOW, setUpHarness, uniq, waitFor } from './harness.ts'
 import { postToStorage, signUpload, uploadForm } from './uploads.ts'
 
 describe.runIf(isSandbox)('processing and webhooks', () => {
-  const h = useHarness({ webhooks: true })
+  const h = setUpHarness({ webhooks: true })
   let channelId: string
   let businessId: string
 

@@ -12,9 +12,9 @@ import {
   shippedOfKind,
   waitForStatus,
 } from './fixtures.ts'
-import { expectError, expectStatus, SLOW, uniq, useHarness, waitFor } from './harness.ts'
+import { expectError, expectStatus, SLOW, setUpHarness, uniq, waitFor } from './harness.ts'
 
-const h = useHarness()
+const h = setUpHarness()
 let channelId: string
 let product: Product
 let clip: string

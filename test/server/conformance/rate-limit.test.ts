@@ -4,10 +4,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { postVideo } from './fixtures.ts'
-import { expectError, expectStatus, isSandbox, uniq, useHarness } from './harness.ts'
+import { expectError, expectStatus, isSandbox, setUpHarness, uniq } from './harness.ts'
 
 describe.runIf(isSandbox)('creation rate limit (sandbox at 3 per 60 s)', () => {
-  const h = useHarness({ rateLimit: '3/60', timeScale: 1 })
+  const h = setUpHarness({ rateLimit: '3/60', timeScale: 1 })
   let first: string
   let second: string
 

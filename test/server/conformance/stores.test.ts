@@ -2,9 +2,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { BusinessStore, BusinessStoreListItem } from '../../../src/api/generated/types.gen.ts'
 import { walkPages } from './fixtures.ts'
-import { expectError, expectStatus, uniq, useHarness, type World } from './harness.ts'
+import { expectError, expectStatus, setUpHarness, uniq, type World } from './harness.ts'
 
-const h = useHarness()
+const h = setUpHarness()
 let world: World
 
 beforeAll(async () => {

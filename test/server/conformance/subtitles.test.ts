@@ -2,9 +2,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Subtitle, Video } from '../../../src/api/generated/types.gen.ts'
 import { createVideo } from './fixtures.ts'
-import { canServeMedia, expectError, expectStatus, uniq, useHarness } from './harness.ts'
+import { canServeMedia, expectError, expectStatus, setUpHarness, uniq } from './harness.ts'
 
-const h = useHarness()
+const h = setUpHarness()
 let video: Video
 let other: Video
 

@@ -2,13 +2,13 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { MultipartSignature, Video } from '../../../src/api/generated/types.gen.ts'
 import { mp4, padded, sampleClip, unknownIdLike, waitForStatus } from './fixtures.ts'
-import { expectError, expectStatus, SLOW, uniq, useHarness } from './harness.ts'
+import { expectError, expectStatus, SLOW, setUpHarness, uniq } from './harness.ts'
 import { putPart, signMultipart } from './uploads.ts'
 
 const MIB = 1024 * 1024
 const PART = 5 * MIB
 
-const h = useHarness()
+const h = setUpHarness()
 let channelId: string
 
 beforeAll(async () => {

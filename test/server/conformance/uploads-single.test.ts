@@ -2,10 +2,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Video } from '../../../src/api/generated/types.gen.ts'
 import { mp4, sampleClip, unknownIdLike, waitForStatus } from './fixtures.ts'
-import { expectError, expectStatus, SLOW, uniq, useHarness } from './harness.ts'
+import { expectError, expectStatus, SLOW, setUpHarness, uniq } from './harness.ts'
 import { postToStorage, signUpload, uploadForm } from './uploads.ts'
 
-const h = useHarness()
+const h = setUpHarness()
 let channelId: string
 let knownChannels: string[]
 

@@ -11,9 +11,9 @@ import {
   unknownIdLike,
   walkPages,
 } from './fixtures.ts'
-import { expectError, expectStatus, uniq, useHarness, type World } from './harness.ts'
+import { expectError, expectStatus, setUpHarness, uniq, type World } from './harness.ts'
 
-const h = useHarness()
+const h = setUpHarness()
 let world: World
 let channelId: string
 

@@ -2,9 +2,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Video } from '../../../src/api/generated/types.gen.ts'
 import { createVideo, documentedVideoFields } from './fixtures.ts'
-import { expectError, expectStatus, uniq, useHarness } from './harness.ts'
+import { expectError, expectStatus, setUpHarness, uniq } from './harness.ts'
 
-const h = useHarness()
+const h = setUpHarness()
 let channelId: string
 let video: Video
 

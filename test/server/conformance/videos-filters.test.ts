@@ -2,9 +2,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Video } from '../../../src/api/generated/types.gen.ts'
 import { createVideo, waitForStatus, walkPages } from './fixtures.ts'
-import { expectError, expectStatus, type Query, SLOW, uniq, useHarness } from './harness.ts'
+import { expectError, expectStatus, type Query, SLOW, setUpHarness, uniq } from './harness.ts'
 
-const h = useHarness()
+const h = setUpHarness()
 let channelId: string
 const tag = uniq('flt')
 

@@ -5,9 +5,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Video } from '../../../src/api/generated/types.gen.ts'
 import { createVideo, unknownIdLike, walkPages } from './fixtures.ts'
-import { expectError, expectStatus, type Json, uniq, useHarness, type World } from './harness.ts'
+import { expectError, expectStatus, type Json, setUpHarness, uniq, type World } from './harness.ts'
 
-const h = useHarness({ seedVideos: 130 })
+const h = setUpHarness({ seedVideos: 130 })
 let world: World
 let channelId: string
 const tag = uniq('list')

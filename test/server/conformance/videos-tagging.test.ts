@@ -5,9 +5,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Product, ProductUnit, Video } from '../../../src/api/generated/types.gen.ts'
 import { createVideo, walkPages } from './fixtures.ts'
-import { expectStatus, uniq, useHarness } from './harness.ts'
+import { expectStatus, setUpHarness, uniq } from './harness.ts'
 
-const h = useHarness()
+const h = setUpHarness()
 let channelId: string
 let storeA: string
 let storeB: string
