@@ -77,6 +77,14 @@ const tagPool = [
   '#tutorial',
 ]
 const ctaTypes = ['shop_now', 'learn_more', 'buy_now']
+const clipsByCategory: Record<string, string[]> = {
+  Apparel: ['tote'],
+  Footwear: ['sneakers', 'backpack'],
+  Beauty: ['serum'],
+  Home: ['mug', 'lamp', 'coffee'],
+  Electronics: ['headphones'],
+  Accessories: ['tote', 'backpack'],
+}
 const campaigns = ['spring_launch', 'summer_sale', 'creator_collab', 'evergreen', 'holiday_2026']
 
 // A realistic library: mostly live, plus drafts, scheduled, archived, private, unlisted, errored
@@ -106,11 +114,21 @@ export function seedVideos(sandbox: Sandbox, plan: SeedPlan) {
   const subtitle = db.prepare(
     'INSERT INTO subtitles (public_id, video_id, language, is_cc, format, storage_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   )
-  const names = new Map(
-    (db.prepare('SELECT id, name FROM products').all() as Array<{ id: number; name: string }>).map(
-      (row) => [row.id, row.name],
-    ),
+  const products = new Map(
+    (
+      db.prepare('SELECT id, name, category FROM products').all() as Array<{
+        id: number
+        name: string
+        category: string
+      }>
+    ).map((row) => [row.id, row]),
   )
+  const clipFor = (category: string | undefined) => {
+    const fitting = plan.clips.filter((clip) =>
+      (clipsByCategory[category ?? ''] ?? []).some((word) => clip.key.includes(word)),
+    )
+    return random.pick(fitting.length > 0 ? fitting : plan.clips)
+  }
 
   const soloCount = Math.min(24, Math.ceil(plan.count / 50))
   const total = plan.count + soloCount
@@ -136,7 +154,6 @@ export function seedVideos(sandbox: Sandbox, plan: SeedPlan) {
           channel: (random.chance(0.7) ? plan.demo.channels[0] : plan.demo.channels[1]) as number,
           products: plan.demo.products,
         }
-    const clip = random.pick(plan.clips)
     const createdAt =
       now - Math.round(((total - n) / total) * 365 * dayMs) - random.int(0, 3_600_000)
     const roll = random.next()
@@ -149,7 +166,10 @@ export function seedVideos(sandbox: Sandbox, plan: SeedPlan) {
           ? now + random.int(1, 27) * dayMs + random.int(0, dayMs / 2)
           : createdAt + random.int(0, 3_600_000)
     const featured = random.sample(owner.products, random.int(0, 3))
-    const lead = featured[0] ? names.get(featured[0].id) : undefined
+    const leadProduct = featured[0] ? products.get(featured[0].id) : undefined
+    const lead = leadProduct?.name
+    // The clip shows the kind of product the caption talks about.
+    const clip = clipFor(leadProduct?.category)
     const caption = lead
       ? `${random.pick(openers)} ${lead}${random.pick(closers)}`
       : `${random.pick(['Studio day', 'Team picks', 'Customer stories', 'Weekly drop', 'Quick tips'])} #${n + 1}`
