@@ -8,7 +8,7 @@ export default defineConfig({
   plugins: [
     '@hey-api/client-fetch',
     '@hey-api/typescript',
-    { name: 'zod', metadata: true },
+    { name: 'zod', metadata: false },
     { name: '@hey-api/sdk', validator: false },
   ],
 })

@@ -3,9 +3,7 @@
 import * as z from 'zod';
 
 export const zError = z.object({
-    error: z.string().register(z.globalRegistry, {
-        description: 'Human-readable message.'
-    })
+    error: z.string()
 });
 
 export const zOAuthError = z.object({
@@ -22,9 +20,7 @@ export const zOAuthError = z.object({
 
 export const zTokenRequest = z.object({
     grant_type: z.literal('client_credentials'),
-    scope: z.string().register(z.globalRegistry, {
-        description: 'Space-separated subset of the client\'s scopes.'
-    }).optional(),
+    scope: z.string().optional(),
     client_id: z.string().optional(),
     client_secret: z.string().optional()
 });
@@ -32,20 +28,14 @@ export const zTokenRequest = z.object({
 export const zTokenResponse = z.object({
     access_token: z.string(),
     token_type: z.literal('Bearer'),
-    expires_in: z.int().register(z.globalRegistry, {
-        description: 'Seconds until the token expires (the sandbox issues 3600).'
-    }),
-    scope: z.string().register(z.globalRegistry, {
-        description: 'Space-separated granted scopes.'
-    })
+    expires_in: z.int(),
+    scope: z.string()
 });
 
 /**
  * Opaque encoded identifier.
  */
-export const zEncodedId = z.string().min(1).max(64).register(z.globalRegistry, {
-    description: 'Opaque encoded identifier.'
-});
+export const zEncodedId = z.string().min(1).max(64);
 
 export const zVideoAccess = z.enum([
     'public',
@@ -56,9 +46,7 @@ export const zVideoAccess = z.enum([
 /**
  * Access that can be set through the API.
  */
-export const zVideoAccessInput = z.enum(['public', 'private']).register(z.globalRegistry, {
-    description: 'Access that can be set through the API.'
-});
+export const zVideoAccessInput = z.enum(['public', 'private']);
 
 /**
  * Processing status.
@@ -67,16 +55,12 @@ export const zVideoStatus = z.enum([
     'pending',
     'approved',
     'errored'
-]).register(z.globalRegistry, {
-    description: 'Processing status.'
-});
+]);
 
 /**
  * The documents name `live_stream`; `video` is every other video (assumed).
  */
-export const zVideoType = z.enum(['video', 'live_stream']).register(z.globalRegistry, {
-    description: 'The documents name `live_stream`; `video` is every other video (assumed).'
-});
+export const zVideoType = z.enum(['video', 'live_stream']);
 
 export const zContentGenerationType = z.enum(['aigc']).nullable();
 
@@ -87,9 +71,7 @@ export const zHashtags = z.array(z.string().min(1).max(100)).max(30);
  * object replaces all existing fields; `{}` clears them.
  *
  */
-export const zCustomFields = z.record(z.string(), z.string().max(1024)).register(z.globalRegistry, {
-    description: 'Keys match `^[a-z0-9_]{1,255}$`; values are at most 1024 characters. Supplying the\nobject replaces all existing fields; `{}` clears them.\n'
-});
+export const zCustomFields = z.record(z.string(), z.string().max(1024));
 
 export const zExternalMedia = z.object({
     source: z.string(),
@@ -141,9 +123,7 @@ export const zVideo = z.object({
     hashtags: z.array(z.string()),
     archived_at: z.iso.datetime().nullable(),
     published_at: z.iso.datetime().nullable(),
-    is_published: z.boolean().register(z.globalRegistry, {
-        description: 'published_at set and not in the future, evaluated per request.'
-    }),
+    is_published: z.boolean(),
     action_type: z.string().nullable(),
     action_type_translation: z.string().nullable(),
     action_url: z.string().nullable(),
@@ -156,8 +136,6 @@ export const zVideo = z.object({
     thumbnail_url: z.string().nullable(),
     watch_url: z.string(),
     video_posters: z.array(zVideoPoster)
-}).register(z.globalRegistry, {
-    description: 'The full Video. With the `fields` query parameter, responses hold only the named\ntop-level fields plus `id`.\n'
 });
 
 /**
@@ -185,16 +163,12 @@ export const zActionCustomLabel = z.string().min(1).max(80).nullable();
  * silently; duplicates are removed.
  *
  */
-export const zProductRefs = z.array(z.string().min(1).max(255)).max(100).register(z.globalRegistry, {
-    description: 'Encoded product IDs, external product IDs, external unit IDs, unit GTIN, SKU, MPN or\nbarcode. Unit identifiers tag only the parent product. Unresolvable entries are skipped\nsilently; duplicates are removed.\n'
-});
+export const zProductRefs = z.array(z.string().min(1).max(255)).max(100);
 
 /**
  * Encoded unit IDs, external unit IDs, GTIN, SKU or MPN.
  */
-export const zVariantRefs = z.array(z.string().min(1).max(255)).max(100).register(z.globalRegistry, {
-    description: 'Encoded unit IDs, external unit IDs, GTIN, SKU or MPN.'
-});
+export const zVariantRefs = z.array(z.string().min(1).max(255)).max(100);
 
 /**
  * The metadata fields every creation option accepts. Unknown fields are rejected (400).
@@ -205,12 +179,8 @@ export const zVideoMetadata = z.object({
     caption: z.string().max(2200).optional(),
     description: z.string().max(5000).optional(),
     access: zVideoAccessInput.optional(),
-    publish: z.boolean().register(z.globalRegistry, {
-        description: 'false creates a draft; then published_at must be omitted.'
-    }).optional().default(true),
-    published_at: z.iso.datetime().register(z.globalRegistry, {
-        description: 'Defaults to now; a future time schedules, at most 28 days ahead.'
-    }).optional(),
+    publish: z.boolean().optional().default(true),
+    published_at: z.iso.datetime().optional(),
     archived_at: z.iso.datetime().nullish(),
     audio_disabled: z.boolean().optional().default(false),
     hashtags: zHashtags.optional(),
@@ -226,16 +196,12 @@ export const zVideoMetadata = z.object({
     action_type: zActionType.optional(),
     action_url: zActionUrl.optional(),
     action_custom_label: zActionCustomLabel.optional(),
-    creation_details: z.record(z.string(), z.unknown()).register(z.globalRegistry, {
-        description: 'Free-form.'
-    }).optional(),
+    creation_details: z.record(z.string(), z.unknown()).optional(),
     creator: z.string().optional(),
     creator_gender: z.string().optional(),
     creator_age_range: z.string().optional(),
     creator_ethnicity: z.string().optional(),
     sentiment: z.string().optional()
-}).register(z.globalRegistry, {
-    description: 'The metadata fields every creation option accepts. Unknown fields are rejected (400).\n'
 });
 
 /**
@@ -244,23 +210,15 @@ export const zVideoMetadata = z.object({
  *
  */
 export const zVideoCreateJson = zVideoMetadata.and(z.object({
-    url: z.string().max(2048).register(z.globalRegistry, {
-        description: 'http(s) URL of an .mp4/.mov file to import.'
-    }).optional(),
-    async: z.boolean().register(z.globalRegistry, {
-        description: 'With url, import in the background and answer 202 with the import job.'
-    }).optional().default(false),
+    url: z.string().max(2048).optional(),
+    async: z.boolean().optional().default(false),
     storage_key: z.string().min(1).max(1024).optional(),
-    file_base64: z.string().register(z.globalRegistry, {
-        description: 'Base64 bytes, at most 5 MB decoded; a data URI prefix is stripped.'
-    }).optional(),
+    file_base64: z.string().optional(),
     filename: z.string().max(255).optional().default('upload.mp4')
 }));
 
 export const zVideoCreateMultipart = z.object({
-    metadata: z.string().register(z.globalRegistry, {
-        description: 'JSON-encoded VideoMetadata.'
-    }),
+    metadata: z.string(),
     file: z.string()
 });
 
@@ -285,8 +243,6 @@ export const zVideoUpdate = z.object({
     action_type: zActionType.optional(),
     action_url: zActionUrl.optional(),
     action_custom_label: zActionCustomLabel.optional()
-}).register(z.globalRegistry, {
-    description: 'All optional; only supplied fields change.'
 });
 
 export const zPublishRequest = z.object({
@@ -301,9 +257,7 @@ export const zLinks = z.object({
 export const zCursorPagination = z.object({
     cursor: z.string().nullable(),
     has_more: z.boolean(),
-    total_entries: z.int().gte(0).register(z.globalRegistry, {
-        description: 'Exact count of matching items across all pages (videos list).'
-    }).optional()
+    total_entries: z.int().gte(0).optional()
 });
 
 /**
@@ -314,8 +268,6 @@ export const zCursorPagination = z.object({
 export const zPaging = z.object({
     next: z.string().nullable(),
     prev: z.string().nullish()
-}).register(z.globalRegistry, {
-    description: 'Deprecated; use links and pagination.'
 });
 
 export const zPageLinks = z.object({
@@ -341,9 +293,7 @@ export const zVideoList = z.object({
 export const zVideoMimeType = z.enum(['video/mp4', 'video/quicktime']);
 
 export const zUploadSignatureRequest = z.object({
-    filename: z.string().min(1).max(255).register(z.globalRegistry, {
-        description: 'A basename with an allowed video extension (.mp4 or .mov).'
-    }),
+    filename: z.string().min(1).max(255),
     mime_type: zVideoMimeType,
     channel_id: zEncodedId
 });
@@ -356,22 +306,14 @@ export const zUploadSignatureRequest = z.object({
  *
  */
 export const zUploadSignature = z.object({
-    key: z.string().register(z.globalRegistry, {
-        description: 'Object key; reuse as `storage_key`.'
-    }),
+    key: z.string(),
     post_url: z.string(),
-    policy: z.string().register(z.globalRegistry, {
-        description: 'Base64 policy document, sent as `Policy`.'
-    }),
+    policy: z.string(),
     signature: z.string(),
-    date: z.string().regex(/^\d{8}T\d{6}Z$/).register(z.globalRegistry, {
-        description: 'Signing time, compact basic ISO 8601 (e.g. 20260101T000000Z).'
-    }),
+    date: z.string().regex(/^\d{8}T\d{6}Z$/),
     credential: z.string(),
     algorithm: z.literal('AWS4-HMAC-SHA256'),
     acl: z.literal('private')
-}).register(z.globalRegistry, {
-    description: 'POST multipart/form-data to `post_url` with fields in this order: key, acl,\nX-Amz-Algorithm, X-Amz-Credential, X-Amz-Date, Policy, X-Amz-Signature, Content-Type\n(the requested mime_type), and last the binary `file`. Storage answers 204; 400 for a\nsize outside 25 KB to 5 GB or a form error; 403 for an invalid or expired signature.\n'
 });
 
 export const zMultipartSignatureRequest = z.object({
@@ -384,9 +326,7 @@ export const zMultipartSignatureRequest = z.object({
 export const zMultipartPartSignature = z.object({
     part: z.int().gte(1).lte(100),
     signature: z.object({
-        put_url: z.string().register(z.globalRegistry, {
-            description: 'Presigned PUT address for this part (valid 60 minutes).'
-        }),
+        put_url: z.string(),
         key: z.string()
     })
 });
@@ -429,9 +369,7 @@ export const zVideoImport = z.object({
 
 export const zSubtitle = z.object({
     id: z.string(),
-    language: z.string().register(z.globalRegistry, {
-        description: 'BCP-47 code, e.g. en or en-US.'
-    }),
+    language: z.string(),
     is_cc: z.boolean()
 });
 
@@ -443,9 +381,7 @@ export const zBcpLanguage = z.string().min(2).max(35).regex(/^[A-Za-z]{2,3}(-[A-
 
 export const zSubtitleMultipart = z.object({
     language: zBcpLanguage,
-    file: z.string().register(z.globalRegistry, {
-        description: 'A .vtt or .srt file of at most 5 MB.'
-    }),
+    file: z.string(),
     is_cc: z.boolean().optional().default(false)
 });
 
@@ -454,27 +390,17 @@ export const zSubtitleMultipart = z.object({
  */
 export const zSubtitleJson = z.object({
     language: zBcpLanguage,
-    content: z.string().register(z.globalRegistry, {
-        description: 'WebVTT or SubRip text, at most 5 MB.'
-    }).optional(),
-    url: z.string().max(2048).regex(/^https?:\/\//).register(z.globalRegistry, {
-        description: 'http(s) address of a .vtt or .srt file.'
-    }).optional(),
+    content: z.string().optional(),
+    url: z.string().max(2048).regex(/^https?:\/\//).optional(),
     is_cc: z.boolean().optional().default(false)
-}).register(z.globalRegistry, {
-    description: 'Exactly one of `content` or `url`.'
 });
 
 export const zPosterCreate = z.object({
-    url: z.string().max(2048).register(z.globalRegistry, {
-        description: 'http(s) URL ending .jpg, .jpeg, .png or .webp.'
-    }),
+    url: z.string().max(2048),
     source: z.string().max(50).optional().default('api'),
     video_poster_type: zPosterType.optional(),
     weight: z.number().gte(0).lte(1).optional(),
-    external_id: z.string().min(1).max(255).register(z.globalRegistry, {
-        description: 'Unique within the video.'
-    }).optional()
+    external_id: z.string().min(1).max(255).optional()
 });
 
 export const zPosterWeightUpdate = z.object({
@@ -488,8 +414,6 @@ export const zPosterWeightRef = z.object({
     id: z.string().optional(),
     external_id: z.string().optional(),
     weight: z.number().gte(0).lte(1)
-}).register(z.globalRegistry, {
-    description: 'Exactly one of `id` or `external_id`.'
 });
 
 export const zPosterBatchUpdate = z.object({
@@ -543,9 +467,7 @@ export const zStoreProvider = z.enum([
     'google_merchant',
     'meta_catalog',
     'custom_feed'
-]).register(z.globalRegistry, {
-    description: 'Only `local` can be created through the API.'
-});
+]);
 
 export const zStoreType = z.enum([
     'store',
@@ -556,9 +478,7 @@ export const zStoreType = z.enum([
 /**
  * ISO 4217 code.
  */
-export const zCurrency = z.string().regex(/^[A-Z]{3}$/).register(z.globalRegistry, {
-    description: 'ISO 4217 code.'
-});
+export const zCurrency = z.string().regex(/^[A-Z]{3}$/);
 
 export const zBusinessStoreListItem = z.object({
     id: z.string(),
@@ -590,13 +510,9 @@ export const zBusinessStoreList = z.object({
 export const zBusinessStoreCreate = z.object({
     name: z.string().min(1).max(255),
     currency: zCurrency,
-    uid: z.string().min(1).max(255).register(z.globalRegistry, {
-        description: 'Unique within the business (422 when taken).'
-    }).optional(),
+    uid: z.string().min(1).max(255).optional(),
     url: z.string().max(2048).regex(/^https?:\/\//).optional(),
-    provider: z.string().register(z.globalRegistry, {
-        description: 'Only `local` is accepted (422 otherwise).'
-    }).optional().default('local'),
+    provider: z.string().optional().default('local'),
     business_id: zEncodedId.optional()
 });
 
@@ -607,8 +523,6 @@ export const zBusinessStoreUpdate = z.object({
     name: z.string().min(1).max(255).optional(),
     currency: zCurrency.optional(),
     url: z.string().max(2048).regex(/^https?:\/\//).nullish()
-}).register(z.globalRegistry, {
-    description: 'Only name, currency and url can change; other fields give 422.'
 });
 
 export const zPlaylist = z.object({
@@ -641,9 +555,7 @@ export const zPlaylistUpdate = z.object({
 
 export const zPlaylistVideoAdd = z.object({
     video_id: zEncodedId,
-    position: z.int().gte(0).register(z.globalRegistry, {
-        description: '0-based insert index; appends when omitted or past the end.'
-    }).optional()
+    position: z.int().gte(0).optional()
 });
 
 export const zPlaylistReorder = z.object({
@@ -739,9 +651,7 @@ export const zProductMatch = z.object({
         'rejected'
     ]),
     product: zProduct,
-    matching_score: z.int().register(z.globalRegistry, {
-        description: 'Higher is better (the sandbox scores 0 to 100).'
-    }),
+    matching_score: z.int(),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime()
 });
@@ -752,9 +662,7 @@ export const zProductMatchList = z.object({
         'in_progress',
         'completed',
         'failed'
-    ]).register(z.globalRegistry, {
-        description: 'Status of the most recent matching job.'
-    }),
+    ]),
     matches: z.array(zProductMatch)
 });
 
@@ -823,8 +731,6 @@ export const zProductUpsert = z.object({
         url: z.string().optional(),
         hide_primary: z.boolean().optional()
     }).optional()
-}).register(z.globalRegistry, {
-    description: 'Matched by `external_id` within the store: an existing product is updated, otherwise\none is created. Units merge by unit `external_id`; when updating, every sent unit must\ncarry an external_id (422). Product-level sku, gtin, mpn, barcode, price,\noriginal_price, quantity and url apply to the single unit of a simple product and are\nrejected together with product_units or when the product has several units.\n'
 });
 
 export const zProductVideoList = z.object({
@@ -841,9 +747,7 @@ export const zWebhookVersion = z.literal('2023-06-06');
 export const zVideoEventData = z.object({
     id: z.string(),
     status: zVideoStatus,
-    import_id: z.string().register(z.globalRegistry, {
-        description: 'Only for videos created by async URL import.'
-    }).optional(),
+    import_id: z.string().optional(),
     access: zVideoAccess,
     audio_disabled: z.boolean(),
     caption: z.string().nullable(),
@@ -866,16 +770,12 @@ export const zVideoEventData = z.object({
         width: z.int(),
         height: z.int()
     }))
-}).register(z.globalRegistry, {
-    description: 'A webhook-specific snapshot, not the Video object.'
 });
 
 export const zVideoEvent = z.object({
     event_type: z.enum(['video_created', 'video_updated']),
     version: zWebhookVersion,
-    created: z.int().register(z.globalRegistry, {
-        description: 'Unix time in seconds when the event was generated.'
-    }),
+    created: z.int(),
     business_id: z.string(),
     data: zVideoEventData
 });
@@ -910,48 +810,36 @@ export const zBusinessIdQuery = zEncodedId;
 /**
  * Omitted or false returns only non-archived items; true only archived ones.
  */
-export const zArchivedQuery = z.boolean().register(z.globalRegistry, {
-    description: 'Omitted or false returns only non-archived items; true only archived ones.'
-}).default(false);
+export const zArchivedQuery = z.boolean().default(false);
 
 /**
  * Comma-separated top-level Video field names; the response holds only those plus `id`.
  * Whitespace and duplicates are ignored; an unknown name gives 400.
  *
  */
-export const zFieldsQuery = z.string().max(1000).register(z.globalRegistry, {
-    description: 'Comma-separated top-level Video field names; the response holds only those plus `id`.\nWhitespace and duplicates are ignored; an unknown name gives 400.\n'
-});
+export const zFieldsQuery = z.string().max(1000);
 
 /**
  * Opaque cursor.
  */
-export const zAfterQuery = z.string().max(200).register(z.globalRegistry, {
-    description: 'Opaque cursor.'
-});
+export const zAfterQuery = z.string().max(200);
 
 /**
  * Opaque cursor.
  */
-export const zBeforeQuery = z.string().max(200).register(z.globalRegistry, {
-    description: 'Opaque cursor.'
-});
+export const zBeforeQuery = z.string().max(200);
 
 /**
  * 1 to 100; larger values are clamped to 100.
  */
-export const zPageSizeQuery = z.int().gte(1).register(z.globalRegistry, {
-    description: '1 to 100; larger values are clamped to 100.'
-}).default(10);
+export const zPageSizeQuery = z.int().gte(1).default(10);
 
 /**
  * `t=<unix time in ms>,v1=<base64 HMAC-SHA256 of "<t>.<raw body>" with the endpoint
  * secret>`. Compare in constant time; reject a t older than 5 minutes.
  *
  */
-export const zWebhookSignatureHeader = z.string().regex(/^t=\d+,v1=[A-Za-z0-9+\/]+=*$/).register(z.globalRegistry, {
-    description: '`t=<unix time in ms>,v1=<base64 HMAC-SHA256 of "<t>.<raw body>" with the endpoint\nsecret>`. Compare in constant time; reject a t older than 5 minutes.\n'
-});
+export const zWebhookSignatureHeader = z.string().regex(/^t=\d+,v1=[A-Za-z0-9+\/]+=*$/);
 
 export const zCreateTokenBody = zTokenRequest;
 
@@ -979,39 +867,21 @@ export const zCompleteMultipartUploadBody = zMultipartCompleteRequest;
 /**
  * Assembled.
  */
-export const zCompleteMultipartUploadResponse = z.void().register(z.globalRegistry, {
-    description: 'Assembled.'
-});
+export const zCompleteMultipartUploadResponse = z.void();
 
 export const zListVideosQuery = z.object({
     channel_id: zEncodedId.optional(),
     status: zVideoStatus.optional(),
     access: zVideoAccess.optional(),
     video_type: zVideoType.optional(),
-    hashtag: z.string().min(1).max(100).register(z.globalRegistry, {
-        description: 'One exact, case-insensitive hashtag. A leading `#` is significant and must match\nthe form returned in `hashtags`.\n'
-    }).optional(),
-    q: z.string().max(200).register(z.globalRegistry, {
-        description: 'Case-insensitive substring search on caption; `%` and `_` are literal.'
-    }).optional(),
-    archived: z.boolean().register(z.globalRegistry, {
-        description: 'Omitted or false returns only non-archived items; true only archived ones.'
-    }).optional().default(false),
-    published: z.boolean().register(z.globalRegistry, {
-        description: 'true for live videos only, false for drafts and scheduled videos.'
-    }).optional(),
-    fields: z.string().max(1000).register(z.globalRegistry, {
-        description: 'Comma-separated top-level Video field names; the response holds only those plus `id`.\nWhitespace and duplicates are ignored; an unknown name gives 400.\n'
-    }).optional(),
-    after: z.string().max(200).register(z.globalRegistry, {
-        description: 'Opaque cursor.'
-    }).optional(),
-    before: z.string().max(200).register(z.globalRegistry, {
-        description: 'Opaque cursor.'
-    }).optional(),
-    page_size: z.int().gte(1).register(z.globalRegistry, {
-        description: '1 to 100; larger values are clamped to 100.'
-    }).optional().default(10)
+    hashtag: z.string().min(1).max(100).optional(),
+    q: z.string().max(200).optional(),
+    archived: z.boolean().optional().default(false),
+    published: z.boolean().optional(),
+    fields: z.string().max(1000).optional(),
+    after: z.string().max(200).optional(),
+    before: z.string().max(200).optional(),
+    page_size: z.int().gte(1).optional().default(10)
 });
 
 /**
@@ -1033,18 +903,14 @@ export const zDeleteVideoPath = z.object({
 /**
  * Deleted.
  */
-export const zDeleteVideoResponse = z.void().register(z.globalRegistry, {
-    description: 'Deleted.'
-});
+export const zDeleteVideoResponse = z.void();
 
 export const zGetVideoPath = z.object({
     video_id: zEncodedId
 });
 
 export const zGetVideoQuery = z.object({
-    fields: z.string().max(1000).register(z.globalRegistry, {
-        description: 'Comma-separated top-level Video field names; the response holds only those plus `id`.\nWhitespace and duplicates are ignored; an unknown name gives 400.\n'
-    }).optional()
+    fields: z.string().max(1000).optional()
 });
 
 /**
@@ -1129,9 +995,7 @@ export const zDeleteSubtitlePath = z.object({
 /**
  * Deleted.
  */
-export const zDeleteSubtitleResponse = z.void().register(z.globalRegistry, {
-    description: 'Deleted.'
-});
+export const zDeleteSubtitleResponse = z.void();
 
 export const zUpdatePosterWeightsBody = zPosterBatchUpdate;
 
@@ -1163,9 +1027,7 @@ export const zDeletePosterPath = z.object({
 /**
  * Deleted.
  */
-export const zDeletePosterResponse = z.void().register(z.globalRegistry, {
-    description: 'Deleted.'
-});
+export const zDeletePosterResponse = z.void();
 
 export const zUpdatePosterWeightBody = zPosterWeightUpdate;
 
@@ -1237,15 +1099,9 @@ export const zGetVideoImportResponse = zVideoImport;
 
 export const zListBusinessStoresQuery = z.object({
     business_id: zEncodedId.optional(),
-    after: z.string().max(200).register(z.globalRegistry, {
-        description: 'Opaque cursor.'
-    }).optional(),
-    before: z.string().max(200).register(z.globalRegistry, {
-        description: 'Opaque cursor.'
-    }).optional(),
-    page_size: z.int().gte(1).register(z.globalRegistry, {
-        description: '1 to 100; larger values are clamped to 100.'
-    }).optional().default(10)
+    after: z.string().max(200).optional(),
+    before: z.string().max(200).optional(),
+    page_size: z.int().gte(1).optional().default(10)
 });
 
 /**
@@ -1267,9 +1123,7 @@ export const zDeleteBusinessStorePath = z.object({
 /**
  * Deleted.
  */
-export const zDeleteBusinessStoreResponse = z.void().register(z.globalRegistry, {
-    description: 'Deleted.'
-});
+export const zDeleteBusinessStoreResponse = z.void();
 
 export const zGetBusinessStorePath = z.object({
     store_id: zEncodedId
@@ -1293,27 +1147,13 @@ export const zUpdateBusinessStoreResponse = zBusinessStore;
 
 export const zListPlaylistsQuery = z.object({
     channel_id: zEncodedId.optional(),
-    archived: z.boolean().register(z.globalRegistry, {
-        description: 'Omitted or false returns only non-archived items; true only archived ones.'
-    }).optional().default(false),
-    q: z.string().max(200).register(z.globalRegistry, {
-        description: 'Case-insensitive substring on name; `%` and `_` are literal; always a name search,\neven when it is digits only.\n'
-    }).optional(),
-    page_size: z.int().gte(1).register(z.globalRegistry, {
-        description: '1 to 100; larger values are clamped to 100.'
-    }).optional().default(10),
-    after: z.string().max(200).register(z.globalRegistry, {
-        description: 'Opaque cursor.'
-    }).optional(),
-    before: z.string().max(200).register(z.globalRegistry, {
-        description: 'Opaque cursor.'
-    }).optional(),
-    since_id: z.string().register(z.globalRegistry, {
-        description: 'Alias of `after`.'
-    }).optional(),
-    before_id: z.string().register(z.globalRegistry, {
-        description: 'Alias of `before`.'
-    }).optional()
+    archived: z.boolean().optional().default(false),
+    q: z.string().max(200).optional(),
+    page_size: z.int().gte(1).optional().default(10),
+    after: z.string().max(200).optional(),
+    before: z.string().max(200).optional(),
+    since_id: z.string().optional(),
+    before_id: z.string().optional()
 });
 
 /**
@@ -1335,9 +1175,7 @@ export const zDeletePlaylistPath = z.object({
 /**
  * Deleted.
  */
-export const zDeletePlaylistResponse = z.void().register(z.globalRegistry, {
-    description: 'Deleted.'
-});
+export const zDeletePlaylistResponse = z.void();
 
 export const zUpdatePlaylistBody = zPlaylistUpdate;
 
@@ -1355,16 +1193,10 @@ export const zListPlaylistVideosPath = z.object({
 });
 
 export const zListPlaylistVideosQuery = z.object({
-    archived: z.boolean().register(z.globalRegistry, {
-        description: 'Omitted or false returns only non-archived items; true only archived ones.'
-    }).optional().default(false),
-    fields: z.string().max(1000).register(z.globalRegistry, {
-        description: 'Comma-separated top-level Video field names; the response holds only those plus `id`.\nWhitespace and duplicates are ignored; an unknown name gives 400.\n'
-    }).optional(),
+    archived: z.boolean().optional().default(false),
+    fields: z.string().max(1000).optional(),
     page: z.int().gte(1).optional().default(1),
-    page_size: z.int().gte(1).register(z.globalRegistry, {
-        description: '1 to 100; larger values are clamped to 100.'
-    }).optional().default(10)
+    page_size: z.int().gte(1).optional().default(10)
 });
 
 /**
@@ -1402,9 +1234,7 @@ export const zRemovePlaylistVideoPath = z.object({
 /**
  * Removed, or was not there.
  */
-export const zRemovePlaylistVideoResponse = z.void().register(z.globalRegistry, {
-    description: 'Removed, or was not there.'
-});
+export const zRemovePlaylistVideoResponse = z.void();
 
 export const zUnpinPlaylistVideoPath = z.object({
     playlist_id: zEncodedId,
@@ -1414,9 +1244,7 @@ export const zUnpinPlaylistVideoPath = z.object({
 /**
  * Unpinned.
  */
-export const zUnpinPlaylistVideoResponse = z.void().register(z.globalRegistry, {
-    description: 'Unpinned.'
-});
+export const zUnpinPlaylistVideoResponse = z.void();
 
 export const zPinPlaylistVideoPath = z.object({
     playlist_id: zEncodedId,
@@ -1426,9 +1254,7 @@ export const zPinPlaylistVideoPath = z.object({
 /**
  * Pinned.
  */
-export const zPinPlaylistVideoResponse = z.void().register(z.globalRegistry, {
-    description: 'Pinned.'
-});
+export const zPinPlaylistVideoResponse = z.void();
 
 /**
  * All channels of the business, oldest first.
@@ -1437,18 +1263,10 @@ export const zListChannelsResponse = zChannelList;
 
 export const zListProductsQuery = z.object({
     business_store_id: zEncodedId,
-    q: z.string().max(200).register(z.globalRegistry, {
-        description: 'Case-insensitive substring on name, brand, handle, external ID and unit\nidentifiers (SKU, GTIN, MPN, barcode); `%` and `_` are literal.\n'
-    }).optional(),
-    after: z.string().max(200).register(z.globalRegistry, {
-        description: 'Opaque cursor.'
-    }).optional(),
-    before: z.string().max(200).register(z.globalRegistry, {
-        description: 'Opaque cursor.'
-    }).optional(),
-    page_size: z.int().gte(1).register(z.globalRegistry, {
-        description: '1 to 100; larger values are clamped to 100.'
-    }).optional().default(10)
+    q: z.string().max(200).optional(),
+    after: z.string().max(200).optional(),
+    before: z.string().max(200).optional(),
+    page_size: z.int().gte(1).optional().default(10)
 });
 
 /**
@@ -1477,18 +1295,10 @@ export const zListProductVideosPath = z.object({
 });
 
 export const zListProductVideosQuery = z.object({
-    hidden: z.boolean().register(z.globalRegistry, {
-        description: 'Only listings with this `hidden` value.'
-    }).optional(),
-    after: z.string().max(200).register(z.globalRegistry, {
-        description: 'Opaque cursor.'
-    }).optional(),
-    before: z.string().max(200).register(z.globalRegistry, {
-        description: 'Opaque cursor.'
-    }).optional(),
-    page_size: z.int().gte(1).register(z.globalRegistry, {
-        description: '1 to 100; larger values are clamped to 100.'
-    }).optional().default(10)
+    hidden: z.boolean().optional(),
+    after: z.string().max(200).optional(),
+    before: z.string().max(200).optional(),
+    page_size: z.int().gte(1).optional().default(10)
 });
 
 /**
@@ -1501,9 +1311,7 @@ export const zOnVideoCreatedWebhookRequest = z.object({
     path: z.never().optional(),
     query: z.never().optional(),
     headers: z.object({
-        'Service-Webhooks-Signature': z.string().regex(/^t=\d+,v1=[A-Za-z0-9+\/]+=*$/).register(z.globalRegistry, {
-            description: '`t=<unix time in ms>,v1=<base64 HMAC-SHA256 of "<t>.<raw body>" with the endpoint\nsecret>`. Compare in constant time; reject a t older than 5 minutes.\n'
-        })
+        'Service-Webhooks-Signature': z.string().regex(/^t=\d+,v1=[A-Za-z0-9+\/]+=*$/)
     })
 });
 
@@ -1512,9 +1320,7 @@ export const zOnVideoUpdatedWebhookRequest = z.object({
     path: z.never().optional(),
     query: z.never().optional(),
     headers: z.object({
-        'Service-Webhooks-Signature': z.string().regex(/^t=\d+,v1=[A-Za-z0-9+\/]+=*$/).register(z.globalRegistry, {
-            description: '`t=<unix time in ms>,v1=<base64 HMAC-SHA256 of "<t>.<raw body>" with the endpoint\nsecret>`. Compare in constant time; reject a t older than 5 minutes.\n'
-        })
+        'Service-Webhooks-Signature': z.string().regex(/^t=\d+,v1=[A-Za-z0-9+\/]+=*$/)
     })
 });
 
@@ -1523,8 +1329,6 @@ export const zOnVideoImportFailedWebhookRequest = z.object({
     path: z.never().optional(),
     query: z.never().optional(),
     headers: z.object({
-        'Service-Webhooks-Signature': z.string().regex(/^t=\d+,v1=[A-Za-z0-9+\/]+=*$/).register(z.globalRegistry, {
-            description: '`t=<unix time in ms>,v1=<base64 HMAC-SHA256 of "<t>.<raw body>" with the endpoint\nsecret>`. Compare in constant time; reject a t older than 5 minutes.\n'
-        })
+        'Service-Webhooks-Signature': z.string().regex(/^t=\d+,v1=[A-Za-z0-9+\/]+=*$/)
     })
 });

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { followLink } from '../../api/client'
-import { getVideo, listVideos } from '../../api/generated/sdk.gen'
+import { getVideo, getVideoDownload, listVideos } from '../../api/generated/sdk.gen'
 import type { ListVideosData, Video, VideoList } from '../../api/generated/types.gen'
 
 export type VideoFilters = Omit<
@@ -30,6 +30,8 @@ export const videoKeys = {
     [...videoKeys.lists(), channelId, filters] as const,
   details: () => [...videoKeys.all, 'detail'] as const,
   detail: (id: string) => [...videoKeys.details(), id] as const,
+  // Under the video's detail key, so deleting the video drops it too.
+  download: (id: string) => [...videoKeys.detail(id), 'download'] as const,
 }
 
 export const libraryPageSize = 24
@@ -66,4 +68,18 @@ export const videoQuery = (id: string) =>
       getVideo({ path: { video_id: id }, signal, throwOnError: true }).then(
         (response) => response.data,
       ),
+  })
+
+// The Video record has no playable address; the download record's CDN file is one, when the
+// business's plan includes content_download and the video is processed.
+export const videoDownloadQuery = (videoId: string) =>
+  queryOptions({
+    queryKey: videoKeys.download(videoId),
+    queryFn: ({ signal }) =>
+      getVideoDownload({ path: { video_id: videoId }, signal, throwOnError: true }).then(
+        (response) => response.data,
+      ),
+    staleTime: 10 * 60_000,
+    retry: false,
+    refetchOnWindowFocus: false,
   })

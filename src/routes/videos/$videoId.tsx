@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { videoQuery } from '../../features/videos/queries'
+import { VideoPage } from '../../features/videos/video-page/video-page'
+import { VideoPageSkeleton } from '../../features/videos/video-page/video-page-skeleton'
 
 export const Route = createFileRoute('/videos/$videoId')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(videoQuery(params.videoId)),
+  component: VideoPage,
+  pendingComponent: VideoPageSkeleton,
 })

@@ -1,0 +1,108 @@
+import type { ReactNode } from 'react'
+import type { Video } from '../../../../api/generated/types.gen'
+import { formatDateTime, formatDuration, safeHttpUrl } from '../../../../lib/format'
+import { linkClass, panelClass } from '../ui'
+import { publicationState } from './publication-state'
+
+const accessLabels: Record<Video['access'], string> = {
+  public: 'Public',
+  private: 'Private',
+  unlisted: 'Unlisted',
+}
+
+// What the video is and where it stands, as stored; every date in the user's local time.
+export function VideoFacts({ video }: { video: Video }) {
+  const state = publicationState(video)
+  return (
+    <section aria-labelledby="facts-heading" className={panelClass}>
+      <h2 id="facts-heading" className="text-lg font-semibold text-slate-900">
+        Details
+      </h2>
+      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+        <Fact term="Processing">
+          {/* The Video record carries no processing status; a known duration means it was processed. */}
+          {video.duration !== null
+            ? 'Ready for playback'
+            : 'Not ready: still processing, or processing failed'}
+        </Fact>
+        <Fact term="Duration">{formatDuration(video.duration)}</Fact>
+        <Fact term="Publication">
+          {state.kind === 'draft'
+            ? 'Draft'
+            : state.kind === 'scheduled'
+              ? `Scheduled for ${formatDateTime(state.at)}`
+              : `Live since ${formatDateTime(state.at)}`}
+        </Fact>
+        <Fact term="Archive">
+          {video.archived_at ? `Archived on ${formatDateTime(video.archived_at)}` : 'Not archived'}
+        </Fact>
+        <Fact term="Access">{accessLabels[video.access]}</Fact>
+        <Fact term="Sound">{video.audio_disabled ? 'Muted' : 'On'}</Fact>
+        <Fact term="Call to action">
+          <CallToAction video={video} />
+        </Fact>
+        {video.content_generation_type === 'aigc' ? <Fact term="Made with">AI (AIGC)</Fact> : null}
+        <Fact term="Posters">
+          <Posters posters={video.video_posters} />
+        </Fact>
+      </dl>
+    </section>
+  )
+}
+
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium text-slate-900">{term}</dt>
+      <dd className="text-slate-700">{children}</dd>
+    </>
+  )
+}
+
+function CallToAction({ video }: { video: Video }) {
+  if (!video.action_type) return <>None</>
+  const url = safeHttpUrl(video.action_url)
+  const label = video.action_type_translation ?? video.action_type
+  return (
+    <>
+      {label}
+      {video.action_url ? (
+        <>
+          {' → '}
+          {url ? (
+            <a href={url} target="_blank" rel="noopener noreferrer" className={linkClass}>
+              {video.action_url}
+            </a>
+          ) : (
+            <span className="break-all">{video.action_url}</span>
+          )}
+        </>
+      ) : null}
+    </>
+  )
+}
+
+function Posters({ posters }: { posters: Video['video_posters'] }) {
+  if (posters.length === 0) return <>None</>
+  return (
+    <ul className="space-y-1">
+      {posters.map((poster) => {
+        const url = safeHttpUrl(poster.url)
+        const text = `${poster.video_poster_type} ${poster.format}, ${poster.width}×${poster.height}${
+          poster.weight !== null ? `, weight ${poster.weight}` : ''
+        }`
+        return (
+          <li key={poster.id}>
+            {url ? (
+              <a href={url} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                {text}
+              </a>
+            ) : (
+              text
+            )}
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

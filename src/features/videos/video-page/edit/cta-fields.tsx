@@ -1,0 +1,56 @@
+import { useFormContext, useWatch } from 'react-hook-form'
+import { inputClass } from '../ui'
+import { Field } from './field'
+import type { VideoFormValues } from './form-schema'
+import { ctaTypes } from './form-values'
+
+// Call to action: a type, the address it opens (required with a type) and, for the custom type
+// only, its label.
+export function CtaFields({ storedType }: { storedType: string | null }) {
+  const { register } = useFormContext<VideoFormValues>()
+  const type = useWatch<VideoFormValues, 'action_type'>({ name: 'action_type' })
+  const extraType =
+    storedType && !ctaTypes.some((cta) => cta.value === storedType) ? storedType : null
+  return (
+    <div className="space-y-4">
+      <Field name="action_type" label="Action type">
+        {(a11y) => (
+          <select {...a11y} {...register('action_type')} className={inputClass}>
+            <option value="">None</option>
+            {ctaTypes.map((cta) => (
+              <option key={cta.value} value={cta.value}>
+                {cta.label}
+              </option>
+            ))}
+            {extraType ? <option value={extraType}>{extraType}</option> : null}
+          </select>
+        )}
+      </Field>
+      {type !== '' ? (
+        <Field
+          name="action_url"
+          label="Link address"
+          hint="Where the button takes the viewer (https://…)."
+        >
+          {(a11y) => (
+            <input
+              {...a11y}
+              {...register('action_url')}
+              type="url"
+              inputMode="url"
+              className={inputClass}
+              aria-required="true"
+            />
+          )}
+        </Field>
+      ) : null}
+      {type === 'custom' ? (
+        <Field name="action_custom_label" label="Button label" hint="Up to 80 characters.">
+          {(a11y) => (
+            <input {...a11y} {...register('action_custom_label')} className={inputClass} />
+          )}
+        </Field>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,161 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { type ReactNode, useEffect, useId, useMemo, useRef } from 'react'
+import { FormProvider, type Resolver, type UseFormReturn, useForm } from 'react-hook-form'
+import { ServiceError } from '../../../../api/client'
+import type { Video } from '../../../../api/generated/types.gen'
+import { describeError } from '../../../../components/error-panel'
+import { useToast } from '../../../../components/toasts'
+import { panelClass, primaryButton, secondaryButton } from '../ui'
+import { CtaFields } from './cta-fields'
+import { CustomFieldsEditor } from './custom-fields-editor'
+import { contractErrorMap } from './error-map'
+import { createVideoFormSchema, type VideoFormValues } from './form-schema'
+import { toFormValues } from './form-values'
+import { HashtagInput } from './hashtag-input'
+import { buildPatchBody, patchBodySchema } from './patch-body'
+import { fieldForServerMessage } from './server-errors'
+import { SocialFields } from './social-fields'
+import { AccessFields, TextFields } from './text-fields'
+import { useSaveVideo } from './use-save-video'
+
+// The edit form for every PATCH field. Only changed fields are sent; a refusal that names a field
+// is shown on it, anything else above the buttons; what was typed is kept either way.
+export function VideoEditForm({
+  video,
+  onDirtyChange,
+}: {
+  video: Video
+  onDirtyChange?: (dirty: boolean) => void
+}) {
+  const toast = useToast()
+  const save = useSaveVideo(video.id)
+  const stored = useRef(video)
+  stored.current = video
+  // The cross-field rules read the video as stored now (its external media, its attribution).
+  const resolver = useMemo<Resolver<VideoFormValues>>(
+    () => (values, context, options) =>
+      zodResolver(createVideoFormSchema(stored.current), { error: contractErrorMap })(
+        values,
+        context,
+        options,
+      ),
+    [],
+  )
+  const values = useMemo(() => toFormValues(video), [video])
+  const form = useForm<VideoFormValues>({
+    resolver,
+    values,
+    // A refetch (or another action on this page) updates untouched fields only.
+    resetOptions: { keepDirtyValues: true },
+    mode: 'onTouched',
+  })
+  // Reading dirtyFields here subscribes to it, so field-array edits keep it current too.
+  const { isDirty, isSubmitting, errors, dirtyFields } = form.formState
+  // reset() applies resetOptions too; saving and discarding must replace every value.
+  const resetTo = (next: Video) => form.reset(toFormValues(next), { keepDirtyValues: false })
+
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange])
+
+  const onSubmit = form.handleSubmit(async (current) => {
+    const body = buildPatchBody(current, dirtyFields)
+    if (Object.keys(body).length === 0) return toast('There are no changes to save.', 'info')
+    const checked = patchBodySchema.safeParse(body)
+    if (!checked.success) {
+      return form.setError('root.server', {
+        message: `This change cannot be sent: ${checked.error.issues[0]?.message}`,
+      })
+    }
+    try {
+      const saved = await save.mutateAsync(checked.data)
+      resetTo(saved)
+      toast('Saved')
+    } catch (error) {
+      showServerError(form, error)
+    }
+  })
+
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="edit-video-heading"
+        className={`${panelClass} space-y-6`}
+      >
+        <h2 id="edit-video-heading" className="text-lg font-semibold text-slate-900">
+          Edit details
+        </h2>
+        <FormSection title="Text and hashtags">
+          <TextFields />
+          <HashtagInput />
+        </FormSection>
+        <FormSection title="Access and sound">
+          <AccessFields storedAccess={video.access} />
+        </FormSection>
+        <FormSection title="Custom fields">
+          <CustomFieldsEditor />
+        </FormSection>
+        <FormSection title="Call to action">
+          <CtaFields storedType={video.action_type} />
+        </FormSection>
+        <FormSection title="Social attribution">
+          <SocialFields storedUrl={video.external_media?.url ?? null} />
+        </FormSection>
+        {errors.root?.server ? (
+          <div
+            role="alert"
+            className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+          >
+            {errors.root.server.message}
+          </div>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
+          <button type="submit" className={primaryButton} disabled={isSubmitting || !isDirty}>
+            {isSubmitting ? 'Saving…' : 'Save changes'}
+          </button>
+          <button
+            type="button"
+            className={secondaryButton}
+            disabled={isSubmitting || !isDirty}
+            onClick={() => resetTo(stored.current)}
+          >
+            Discard changes
+          </button>
+          <p className="text-sm text-slate-700" aria-live="polite">
+            {isDirty ? 'You have unsaved changes.' : 'All changes saved.'}
+          </p>
+        </div>
+      </form>
+    </FormProvider>
+  )
+}
+
+function FormSection({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId()
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h3 id={id} className="text-base font-semibold text-slate-900">
+        {title}
+      </h3>
+      {children}
+    </section>
+  )
+}
+
+// 400/422 messages start with the field they are about; others are shown for the whole form.
+function showServerError(form: UseFormReturn<VideoFormValues>, error: unknown) {
+  if (error instanceof ServiceError && (error.status === 400 || error.status === 422)) {
+    const field = fieldForServerMessage(error.message, form.getValues())
+    if (field) {
+      form.setError(field, { type: 'server', message: error.message }, { shouldFocus: true })
+      return
+    }
+    form.setError('root.server', {
+      type: 'server',
+      message: `The service refused the change: ${error.message}`,
+    })
+    return
+  }
+  const { title, detail } = describeError(error)
+  form.setError('root.server', { type: 'server', message: `${title}. ${detail}` })
+}

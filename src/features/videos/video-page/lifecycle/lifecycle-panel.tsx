@@ -1,0 +1,74 @@
+import type { Video } from '../../../../api/generated/types.gen'
+import { formatDateTime } from '../../../../lib/format'
+import { type LifecycleAction, lifecycleLabels } from '../../lifecycle'
+import { publicationState } from '../details/publication-state'
+import { panelClass, secondaryButton } from '../ui'
+import { DeleteVideo } from './delete-video'
+import { ScheduleForm } from './schedule-form'
+import { useLifecycle } from './use-lifecycle'
+
+const runningLabels: Record<LifecycleAction, string> = {
+  publish: 'Publishing…',
+  unpublish: 'Unpublishing…',
+  archive: 'Archiving…',
+  unarchive: 'Unarchiving…',
+  delete: 'Deleting…',
+}
+
+// Publish now, schedule, unpublish, archive or unarchive, and delete. One action runs at a time;
+// while it runs the buttons are disabled.
+export function LifecyclePanel({ video, onDeleted }: { video: Video; onDeleted: () => unknown }) {
+  const lifecycle = useLifecycle(video.id, onDeleted)
+  const running = lifecycle.isPending ? lifecycle.variables : undefined
+  const busy = lifecycle.isPending
+  const state = publicationState(video)
+
+  const button = (action: LifecycleAction, label = lifecycleLabels[action].verb) => {
+    const active = running?.action === action && !running.publishedAt
+    return (
+      <button
+        type="button"
+        className={secondaryButton}
+        disabled={busy}
+        aria-busy={active}
+        onClick={() => lifecycle.mutate({ action })}
+      >
+        {active ? runningLabels[action] : label}
+      </button>
+    )
+  }
+
+  return (
+    <section aria-labelledby="publishing-heading" className={`${panelClass} space-y-4`}>
+      <h2 id="publishing-heading" className="text-lg font-semibold text-slate-900">
+        Publishing
+      </h2>
+      <p className="text-sm text-slate-700">
+        {state.kind === 'draft'
+          ? 'Draft: not published.'
+          : state.kind === 'scheduled'
+            ? `Scheduled for ${formatDateTime(state.at)}.`
+            : `Live since ${formatDateTime(state.at)}.`}{' '}
+        {video.archived_at ? `Archived on ${formatDateTime(video.archived_at)}.` : null}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {state.kind !== 'live' ? button('publish', 'Publish now') : null}
+        {state.kind !== 'draft' ? button('unpublish') : null}
+        {video.archived_at ? button('unarchive') : button('archive')}
+      </div>
+      <ScheduleForm
+        disabled={busy}
+        running={running?.action === 'publish' && Boolean(running.publishedAt)}
+        onSchedule={(publishedAt) => lifecycle.mutate({ action: 'publish', publishedAt })}
+      />
+      <div className="border-t border-slate-200 pt-4">
+        <DeleteVideo
+          title={video.caption || 'Untitled video'}
+          disabled={busy}
+          running={running?.action === 'delete'}
+          onDelete={(done) => lifecycle.mutate({ action: 'delete' }, { onError: done })}
+        />
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,65 @@
+import { type FormEvent, useState } from 'react'
+import { errorClass, hintClass, inputBase, labelClass, secondaryButton } from '../ui'
+import { checkSchedule, scheduleBounds } from './schedule-window'
+
+const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
+
+// Pick a local date and time within the next 28 days; it is sent as ISO UTC. A time outside the
+// window is refused here, before any request.
+export function ScheduleForm({
+  disabled,
+  running,
+  onSchedule,
+}: {
+  disabled: boolean
+  running: boolean
+  onSchedule: (iso: string) => void
+}) {
+  const [value, setValue] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const bounds = scheduleBounds(new Date())
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const check = checkSchedule(value, new Date())
+    if (!check.ok) return setError(check.message)
+    setError(null)
+    onSchedule(check.iso)
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-2" aria-label="Schedule publication">
+      <label htmlFor="schedule-at" className={labelClass}>
+        Publish at
+      </label>
+      <p id="schedule-at-hint" className={hintClass}>
+        Your local time ({timeZone}), from now up to 28 days ahead.
+      </p>
+      <div className="flex flex-wrap items-start gap-2">
+        <input
+          id="schedule-at"
+          type="datetime-local"
+          min={bounds.min}
+          max={bounds.max}
+          step={60}
+          value={value}
+          onChange={(event) => {
+            setValue(event.target.value)
+            setError(null)
+          }}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? 'schedule-at-hint schedule-at-error' : 'schedule-at-hint'}
+          className={inputBase}
+        />
+        <button type="submit" className={secondaryButton} disabled={disabled} aria-busy={running}>
+          {running ? 'Scheduling…' : 'Schedule'}
+        </button>
+      </div>
+      {error ? (
+        <p id="schedule-at-error" className={errorClass} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  )
+}

@@ -1,0 +1,42 @@
+import { formatDateTime } from '../../../../lib/format'
+
+// Section 3.2: a future time at most 28 days ahead schedules; anything else is refused.
+export const scheduleHorizonMs = 28 * 24 * 60 * 60 * 1000
+const minuteMs = 60_000
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+// The value a datetime-local input takes, in the user's local time, to the minute.
+export function toLocalInputValue(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`
+}
+
+// The first whole minute after now and the last whole minute within the horizon.
+export function scheduleBounds(now: Date) {
+  const earliest = new Date(Math.floor(now.getTime() / minuteMs) * minuteMs + minuteMs)
+  const latest = new Date(Math.floor((now.getTime() + scheduleHorizonMs) / minuteMs) * minuteMs)
+  return { earliest, latest, min: toLocalInputValue(earliest), max: toLocalInputValue(latest) }
+}
+
+export type ScheduleCheck = { ok: true; iso: string } | { ok: false; message: string }
+
+// A datetime-local value (local time, no offset) to the ISO UTC time the service takes.
+export function checkSchedule(value: string, now: Date): ScheduleCheck {
+  if (!value) return { ok: false, message: 'Choose the date and time to publish at.' }
+  const date = new Date(value)
+  if (Number.isNaN(date.getTime())) return { ok: false, message: 'Enter a valid date and time.' }
+  const { latest } = scheduleBounds(now)
+  if (date.getTime() <= now.getTime()) {
+    return {
+      ok: false,
+      message: 'Choose a time later than now; to publish at once use Publish now.',
+    }
+  }
+  if (date.getTime() > now.getTime() + scheduleHorizonMs) {
+    return {
+      ok: false,
+      message: `Choose a time at most 28 days ahead (no later than ${formatDateTime(latest.toISOString())}).`,
+    }
+  }
+  return { ok: true, iso: date.toISOString() }
+}

@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query'
+import type { Video } from '../../../../api/generated/types.gen'
+import { safeHttpUrl } from '../../../../lib/format'
+import { videoDownloadQuery } from '../../queries'
+import { linkClass } from '../ui'
+
+// A playable preview where the service gives a file to play, otherwise the thumbnail; the watch
+// page link either way.
+export function VideoPreview({ video, title }: { video: Video; title: string }) {
+  const ready = video.duration !== null
+  const download = useQuery({ ...videoDownloadQuery(video.id), enabled: ready })
+  const source = safeHttpUrl(download.data?.download_url)
+  const poster = safeHttpUrl(video.thumbnail_url)
+  const watch = safeHttpUrl(video.watch_url)
+  const frame = 'aspect-[9/16] w-full max-w-xs rounded-lg bg-slate-900 object-cover'
+
+  return (
+    <figure className="space-y-2">
+      {source ? (
+        // biome-ignore lint/a11y/useMediaCaption: subtitles are managed elsewhere; this is a preview.
+        <video
+          controls
+          preload="metadata"
+          poster={poster ?? undefined}
+          src={source}
+          className={frame}
+          aria-label={`Preview of ${title}`}
+        />
+      ) : poster ? (
+        <img src={poster} alt={`Thumbnail of ${title}`} className={frame} />
+      ) : (
+        <div
+          className={`${frame} flex items-center justify-center p-4 text-center text-sm text-white`}
+        >
+          No thumbnail yet
+        </div>
+      )}
+      <figcaption className="text-sm text-slate-700">
+        {!source && ready && download.isError ? <>Playback is not available here. </> : null}
+        {!ready ? <>The video is not ready for playback yet. </> : null}
+        {watch ? (
+          <a href={watch} target="_blank" rel="noopener noreferrer" className={linkClass}>
+            Open the watch page<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        ) : (
+          <span>Watch page: {video.watch_url}</span>
+        )}
+      </figcaption>
+    </figure>
+  )
+}

@@ -1,0 +1,54 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { getRouteApi, useNavigate } from '@tanstack/react-router'
+import { useCallback, useState } from 'react'
+import { videoQuery } from '../queries'
+import { ProductTags } from './details/product-tags'
+import { VideoFacts } from './details/video-facts'
+import { VideoEditForm } from './edit/video-edit-form'
+import { LeaveGuard } from './leave-guard'
+import { LifecyclePanel } from './lifecycle/lifecycle-panel'
+import { VideoPreview } from './preview/video-preview'
+import { VideoHeader } from './video-header'
+
+const route = getRouteApi('/videos/$videoId')
+
+// While a video is still processing its record is re-read now and then, so the page shows it
+// once it is ready.
+const processingPollMs = 15_000
+
+// The video page: preview and facts, publishing actions, and the edit form.
+export function VideoPage() {
+  const { videoId } = route.useParams()
+  const navigate = useNavigate()
+  const { data: video } = useSuspenseQuery({
+    ...videoQuery(videoId),
+    refetchInterval: (query) => (query.state.data?.duration === null ? processingPollMs : false),
+  })
+  const [dirty, setDirty] = useState(false)
+  const title = video.caption || 'Untitled video'
+
+  // After a delete the page goes back to the library with its filters; unsaved edits no longer
+  // matter then.
+  const onDeleted = useCallback(
+    () => navigate({ to: '/videos', search: (prev) => prev, ignoreBlocker: true }),
+    [navigate],
+  )
+
+  return (
+    <div className="space-y-6">
+      <LeaveGuard when={dirty} />
+      <VideoHeader video={video} title={title} />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+        <div className="space-y-6">
+          <VideoPreview video={video} title={title} />
+          <VideoFacts video={video} />
+          <ProductTags productIds={video.product_ids} variantCount={video.variant_ids.length} />
+        </div>
+        <div className="space-y-6">
+          <LifecyclePanel video={video} onDeleted={onDeleted} />
+          <VideoEditForm key={video.id} video={video} onDirtyChange={setDirty} />
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,84 @@
+import { fireEvent, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  scheduleHorizonMs,
+  toLocalInputValue,
+} from '../../../src/features/videos/video-page/lifecycle/schedule-window'
+import { type ApiCall, fakeApi, json } from './support/fake-api'
+import { makeVideo } from './support/fixtures'
+import { renderLifecycle } from './support/render'
+
+const dayMs = 24 * 60 * 60 * 1000
+const draft = makeVideo({ published_at: null, is_published: false })
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(new Date('2025-03-02T10:00:00.000Z'))
+})
+afterEach(() => {
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+})
+
+const pick = (date: Date) =>
+  fireEvent.change(screen.getByLabelText('Publish at'), {
+    target: { value: toLocalInputValue(date) },
+  })
+
+describe('lifecycle: scheduling', () => {
+  it('refuses a time more than 28 days ahead before any request', async () => {
+    const api = fakeApi({})
+    renderLifecycle(draft)
+
+    pick(new Date(Date.now() + scheduleHorizonMs + 2 * 60_000))
+    await userEvent.click(screen.getByRole('button', { name: 'Schedule' }))
+
+    const input = screen.getByLabelText('Publish at')
+    expect(input).toHaveAttribute('aria-invalid', 'true')
+    expect(input).toHaveAccessibleDescription(/at most 28 days ahead/)
+    expect(api.calls).toEqual([])
+  })
+
+  it('refuses a time in the past before any request', async () => {
+    const api = fakeApi({})
+    renderLifecycle(draft)
+
+    pick(new Date(Date.now() - 60 * 60_000))
+    await userEvent.click(screen.getByRole('button', { name: 'Schedule' }))
+
+    expect(screen.getByLabelText('Publish at')).toHaveAccessibleDescription(/later than now/)
+    expect(api.calls).toEqual([])
+  })
+
+  it('offers only the window as min and max, in local time', () => {
+    fakeApi({})
+    renderLifecycle(draft)
+    const input = screen.getByLabelText('Publish at')
+    expect(input).toHaveAttribute('min', toLocalInputValue(new Date(Date.now() + 60_000)))
+    expect(input).toHaveAttribute('max', toLocalInputValue(new Date(Date.now() + 28 * dayMs)))
+  })
+
+  it('sends a time within the window as ISO UTC and shows the schedule', async () => {
+    const at = new Date(Date.now() + 3 * dayMs)
+    at.setSeconds(0, 0)
+    const api = fakeApi({
+      [`POST /api/v1/videos/${draft.id}/publish`]: (call: ApiCall) =>
+        json({ ...draft, published_at: (call.body as { published_at: string }).published_at }),
+    })
+    renderLifecycle(draft)
+
+    pick(at)
+    await userEvent.click(screen.getByRole('button', { name: 'Schedule' }))
+
+    expect(await screen.findByText(/^Video scheduled for/)).toBeInTheDocument()
+    expect(api.writes()).toEqual([
+      {
+        method: 'POST',
+        path: `/api/v1/videos/${draft.id}/publish`,
+        body: { published_at: at.toISOString() },
+      },
+    ])
+    expect(screen.getByText(/^Scheduled for/)).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,52 @@
+import '../../../../src/api/client'
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
+import { render } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import type { Video } from '../../../../src/api/generated/types.gen'
+import { ToastProvider } from '../../../../src/components/toasts'
+import { videoQuery } from '../../../../src/features/videos/queries'
+import { VideoEditForm } from '../../../../src/features/videos/video-page/edit/video-edit-form'
+import { LifecyclePanel } from '../../../../src/features/videos/video-page/lifecycle/lifecycle-panel'
+
+export function createTestQueryClient() {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
+  })
+}
+
+export function renderWithProviders(ui: ReactNode, queryClient = createTestQueryClient()) {
+  return {
+    queryClient,
+    ...render(
+      <QueryClientProvider client={queryClient}>
+        <ToastProvider>{ui}</ToastProvider>
+      </QueryClientProvider>,
+    ),
+  }
+}
+
+// The screen parts read the video from the detail cache, as the page does.
+function FromCache({ id, children }: { id: string; children: (video: Video) => ReactNode }) {
+  const { data } = useQuery(videoQuery(id))
+  return data ? children(data) : null
+}
+
+export function renderEditForm(video: Video) {
+  const queryClient = createTestQueryClient()
+  queryClient.setQueryData(videoQuery(video.id).queryKey, video)
+  return renderWithProviders(
+    <FromCache id={video.id}>{(current) => <VideoEditForm video={current} />}</FromCache>,
+    queryClient,
+  )
+}
+
+export function renderLifecycle(video: Video, onDeleted: () => unknown = () => {}) {
+  const queryClient = createTestQueryClient()
+  queryClient.setQueryData(videoQuery(video.id).queryKey, video)
+  return renderWithProviders(
+    <FromCache id={video.id}>
+      {(current) => <LifecyclePanel video={current} onDeleted={onDeleted} />}
+    </FromCache>,
+    queryClient,
+  )
+}
