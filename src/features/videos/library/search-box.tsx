@@ -10,7 +10,7 @@ export const SearchBox = forwardRef<
   useEffect(() => setText(value), [value])
   useEffect(() => {
     if (text === value) return
-    const timer = setTimeout(() => onSearch(text), 200)
+    const timer = setTimeout(() => onSearch(text), 150)
     return () => clearTimeout(timer)
   }, [text, value, onSearch])
   return (

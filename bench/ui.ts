@@ -1,0 +1,170 @@
+// npm run bench:ui — the library screen's budgets, measured in headless Chromium against the real
+// dashboard server with its embedded sandbox seeded with 100,000 videos (built and started once,
+// in a child process, from the app as it is in the working tree into a temp dir; `dist/` is not
+// touched). A benchmark: it prints figures next to their goals; a missed goal is a figure, not a
+// failure. It exits non-zero only when it cannot set up or a section cannot be measured.
+//
+// 1. First library page visible: 20 fresh browser contexts (empty cache, 1280×900) each navigate
+//    to /videos; the time from navigation start to the first frame after the first card, with its
+//    caption, entered the DOM (a MutationObserver installed before the app's scripts, then the
+//    next animation frame). The first card's thumbnail finishing loading is printed beside it,
+//    for information. One unmeasured warm-up navigation first (the server compresses each asset
+//    once, on its first request). Goal p95 ≤ 1 s.
+// 2. Search keystroke to results rendered: in one page, 24 different words are typed (60 ms
+//    between keys) over the previous one; from the last keydown's event time to the first frame
+//    in which the URL carries the query, the total reads "… match" (not updating) and every card
+//    shown contains the word. Includes the 150 ms debounce. Goal p95 ≤ 300 ms.
+// 3. No interaction over 100 ms: Event Timing entries (duration threshold 16 ms) with an
+//    interactionId, over the search session (typing, clearing, grid/table, select, "Show more")
+//    and the revisit session (nav links, Back); the slowest interaction's duration. Long tasks and
+//    long animation frames after the first load are printed with the scripts that ran in them.
+// 4. Revisit within the cache's fresh time: /videos, then Uploads and back to the library by the
+//    nav link (and then once more by browser Back); `/api/v1/videos` requests after the first
+//    load. Goal 0.
+// 5. The JavaScript the library screen loads: every script response a fresh page loads for
+//    /videos until the network is idle, each body gzipped at level 9 here. Goal ≤ 150 KiB.
+// 6. Lighthouse on /videos (performance and accessibility), desktop preset and the default
+//    mobile preset. Goals: performance ≥ 90, accessibility 100.
+//
+// BENCH_VIDEOS (default 100000), BENCH_UI_RUNS (20) and BENCH_UI_LIGHTHOUSE (desktop,mobile; empty
+// to skip) change the run.
+import { join } from 'node:path'
+import type { Browser } from 'playwright-core'
+import {
+  buildApp,
+  launchBrowser,
+  makeTempDir,
+  type ServerProcess,
+  startServer,
+} from './ui/harness.ts'
+import { type Preset, runLighthouse } from './ui/lighthouse.ts'
+import {
+  type FirstPageRun,
+  measureFirstPage,
+  measureLibraryScripts,
+  measureRevisit,
+  measureSearchSession,
+} from './ui/measures.ts'
+import {
+  Failed,
+  reportFirstPage,
+  reportInteractions,
+  reportLighthouse,
+  reportRevisit,
+  reportScripts,
+  reportSearch,
+} from './ui/report.ts'
+import { type Row, table } from './ui/stats.ts'
+
+const videos = Number(process.env.BENCH_VIDEOS ?? 100_000)
+const runs = Number(process.env.BENCH_UI_RUNS ?? 20)
+const presets = (process.env.BENCH_UI_LIGHTHOUSE ?? 'desktop,mobile')
+  .split(',')
+  .map((preset) => preset.trim())
+  .filter((preset): preset is Preset => preset === 'desktop' || preset === 'mobile')
+// Words from the demo captions; consecutive ones never share results, so a stale list is never
+// mistaken for the new one.
+const queries = [
+  'dress',
+  'serum',
+  'review',
+  'golden',
+  'sneaker',
+  'mug',
+  'boot',
+  'mascara',
+  'candle',
+  'speaker',
+  'wallet',
+  'scarf',
+  'sunglasses',
+  'denim',
+  'sweater',
+  'skirt',
+  'loafer',
+  'towel',
+  'planter',
+  'earbuds',
+  'watch',
+  'budget',
+  'unboxing',
+  'linen',
+]
+
+const temp = makeTempDir()
+let server: ServerProcess | undefined
+let browser: Browser | undefined
+let cleaning: Promise<void> | undefined
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    await browser?.close().catch(() => {})
+    await server?.stop().catch(() => {})
+    temp.remove()
+  })()
+  return cleaning
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    cleanup().finally(() => process.exit(130))
+  })
+}
+
+const started = performance.now()
+const step = (message: string) =>
+  console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`)
+// A section that fails is reported as such; the others still run.
+const attempt = <T>(run: () => Promise<T>): Promise<T | Failed> =>
+  run().catch((error: unknown) => new Failed(error))
+
+try {
+  step('building the app')
+  await buildApp(join(temp.dir, 'dist'))
+  step(`starting the dashboard with ${videos.toLocaleString('en')} seeded videos`)
+  server = await startServer({ distDir: join(temp.dir, 'dist'), dataDir: temp.dir, videos })
+  const url = server.url
+  step(`dashboard ready at ${url}`)
+  const open = await launchBrowser()
+  browser = open
+
+  step(`first library page: 1 warm-up + ${runs} fresh contexts`)
+  const first = await attempt(async () => {
+    await measureFirstPage(open, url)
+    const measured: FirstPageRun[] = []
+    for (let run = 0; run < runs; run++) measured.push(await measureFirstPage(open, url))
+    return measured
+  })
+  step(`search: ${queries.length} queries in one page, then a short library session`)
+  const search = await attempt(() => measureSearchSession(open, url, queries))
+  step('revisit within the fresh time')
+  const revisit = await attempt(() => measureRevisit(open, url))
+  step('scripts the library loads')
+  const scripts = await attempt(() => measureLibraryScripts(open, url))
+  await open.close()
+  browser = undefined
+
+  const lighthouse: Array<[Preset, Awaited<ReturnType<typeof runLighthouse>> | Failed]> = []
+  for (const preset of presets) {
+    step(`Lighthouse, ${preset} preset`)
+    lighthouse.push([preset, await attempt(() => runLighthouse(`${url}/videos`, preset))])
+  }
+  step('done')
+
+  const sessions = [search, revisit].flatMap((section) =>
+    section instanceof Failed ? [] : [section.events],
+  )
+  const rows: Row[] = [
+    ...reportFirstPage(first, runs),
+    ...reportSearch(search instanceof Failed ? search : search.samples, queries.length),
+    ...reportInteractions(sessions, 2),
+    ...reportRevisit(revisit),
+    ...reportScripts(scripts),
+    ...lighthouse.flatMap(([preset, run]) => reportLighthouse(preset, run)),
+  ]
+  console.log(`\nbench:ui — ${videos.toLocaleString('en')} videos, headless Chromium\n`)
+  console.log(table(rows))
+  // Goals missed are figures, not failures; a section that could not be measured is.
+  if (rows.some((row) => row.result === 'failed')) process.exitCode = 1
+} finally {
+  await cleanup()
+}

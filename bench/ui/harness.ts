@@ -1,0 +1,146 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type Browser, chromium } from 'playwright-core'
+import { chromiumFlags } from '../../test/e2e/support/browser.ts'
+
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
+
+/** Debian's Chromium where installed, as the e2e harness uses; otherwise Playwright's own. */
+export const chromiumPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) =>
+  existsSync(path),
+)
+
+/**
+ * Headless Chromium as the e2e harness launches it, except that the benchmark's own signal
+ * handlers, not Playwright's, decide when to close it (so the server and temp dir go too).
+ */
+export function launchBrowser(args: readonly string[] = []): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [...chromiumFlags, ...args],
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  })
+}
+
+export function makeTempDir(): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-ui-'))
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) }
+}
+
+/** Builds the app as it is now into `outDir`, leaving the repository's own `dist/` alone. */
+export async function buildApp(outDir: string): Promise<void> {
+  const vite = join(repoRoot, 'node_modules', '.bin', 'vite')
+  const child = spawn(vite, ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const code = await exited(child)
+  if (code !== 0) throw new Error(`vite build failed (exit code ${code})`)
+}
+
+export interface ServerProcess {
+  url: string
+  stop(): Promise<void>
+}
+
+/**
+ * Starts the dashboard server with its embedded sandbox seeded with `videos` videos, in a child
+ * process (see `server.ts`), and waits until it answers `/healthz`.
+ */
+export async function startServer(options: {
+  distDir: string
+  dataDir: string
+  videos: number
+}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join('bench', 'ui', 'server.ts')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      BENCH_UI_DIST: options.distDir,
+      SANDBOX_DB: join(options.dataDir, 'sandbox.db'),
+      SANDBOX_DATA_DIR: options.dataDir,
+      SANDBOX_SEED: 'demo',
+      SANDBOX_SEED_VIDEOS: String(options.videos),
+      PORT: '0',
+      // The AWS SDK's notice about future Node versions is not the benchmark's business.
+      NODE_NO_WARNINGS: '1',
+      SANDBOX_PORT: '0',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    const done = exited(child)
+    child.kill('SIGTERM')
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
+    await done
+    clearTimeout(timer)
+  }
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let buffered = ''
+      const timer = setTimeout(
+        () => reject(new Error('the dashboard server did not start within 5 minutes')),
+        300_000,
+      )
+      child.stdout?.setEncoding('utf8')
+      child.stdout?.on('data', (chunk: string) => {
+        buffered += chunk
+        const line = buffered.split('\n').find((text) => text.startsWith('{'))
+        if (!line) return
+        clearTimeout(timer)
+        resolve((JSON.parse(line) as { url: string }).url)
+      })
+      child.once('exit', (code) => {
+        clearTimeout(timer)
+        reject(new Error(`the dashboard server exited during start-up (exit code ${code})`))
+      })
+    })
+    child.stdout?.resume()
+    await waitForHealth(`${url}/healthz`)
+    return { url, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+async function waitForHealth(url: string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    )
+    if (ok) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  throw new Error(`${url} did not answer 200 within 20 s`)
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode)
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => resolve(code))
+    child.once('error', reject)
+  })
+}
+
+/** A loopback port nobody listens on right now (for Chromium's remote debugging). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      server.close(() => resolve(port))
+    })
+  })
+}

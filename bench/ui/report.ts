@@ -1,0 +1,250 @@
+import type { LighthouseFigures } from './lighthouse.ts'
+import type {
+  FirstPageRun,
+  LongFrame,
+  RevisitResult,
+  ScriptSize,
+  SearchSample,
+  SessionEvents,
+} from './measures.ts'
+import { kib, max, ms, percentile, type Row } from './stats.ts'
+
+/** A section that could not be measured: its error is printed and its goal counts as missed. */
+export class Failed {
+  constructor(readonly error: unknown) {}
+  get message(): string {
+    return this.error instanceof Error
+      ? (this.error.message.split('\n')[0] ?? '')
+      : String(this.error)
+  }
+}
+
+const numbers = (values: ReadonlyArray<number | null | undefined>) =>
+  values.filter((value): value is number => typeof value === 'number' && !Number.isNaN(value))
+const p50 = (values: number[]) => percentile(values, 0.5)
+const p95 = (values: number[]) => percentile(values, 0.95)
+const failedRow = (figure: string, goal: string, failed: Failed): Row => {
+  console.log(`  could not measure: ${failed.message}`)
+  return { figure, result: 'failed', goal, met: false }
+}
+
+export function reportFirstPage(first: FirstPageRun[] | Failed, runs: number): Row[] {
+  console.log(`\nFirst library page visible (${runs} fresh contexts, ms from navigation start)`)
+  const figure = `First library page visible, p95 (${runs} contexts)`
+  if (first instanceof Failed) return [failedRow(figure, '≤ 1000 ms', first)]
+  const cards = first.map((run) => run.firstCard)
+  const thumbs = numbers(first.map((run) => run.firstThumb))
+  console.log(`  first card, each run: ${cards.map((t) => Math.round(t)).join(' ')}`)
+  console.log(
+    `  first card       p50 ${ms(p50(cards))}  p95 ${ms(p95(cards))}  max ${ms(max(cards))}`,
+  )
+  console.log(
+    `  first thumbnail  p50 ${ms(p50(thumbs))}  p95 ${ms(p95(thumbs))}  max ${ms(max(thumbs))}  (loaded in ${thumbs.length}/${first.length} runs within 5 s)`,
+  )
+  const lcp = numbers(first.map((run) => run.lcp))
+  console.log(
+    `  FCP p50 ${ms(p50(numbers(first.map((run) => run.fcp))))}  LCP p50 ${ms(p50(lcp))}  p95 ${ms(p95(lcp))}`,
+  )
+  const median = (pick: (run: FirstPageRun) => number | null | undefined) =>
+    ms(p50(numbers(first.map(pick))))
+  console.log(
+    `  p50 waterfall: document ${median((r) => r.documentEnd)} → scripts ${median((r) => r.scriptsEnd)} · channels ${median((r) => r.channels?.start)}–${median((r) => r.channels?.end)} → videos ${median((r) => r.videos?.start)}–${median((r) => r.videos?.end)} → first card ${median((r) => r.firstCard)}`,
+  )
+  const longest = numbers(first.map((run) => max(run.longTasks.map((task) => task.duration))))
+  const count = first.reduce((sum, run) => sum + run.longTasks.length, 0)
+  console.log(
+    `  long tasks during load: ${count} in ${first.length} runs; longest per run p50 ${ms(p50(longest))}, max ${ms(max(longest))}`,
+  )
+  printFrames(
+    'longest frame during load',
+    first.flatMap((run) => run.frames),
+    1,
+  )
+  return [
+    { figure: 'First library page visible, p50', result: ms(p50(cards)), goal: '', met: null },
+    { figure, result: ms(p95(cards)), goal: '≤ 1000 ms', met: p95(cards) <= 1000 },
+    { figure: 'First library page visible, max', result: ms(max(cards)), goal: '', met: null },
+    { figure: 'First thumbnail loaded, p95', result: ms(p95(thumbs)), goal: '', met: null },
+  ]
+}
+
+export function reportSearch(samples: SearchSample[] | Failed, queries: number): Row[] {
+  console.log(
+    `\nSearch keystroke to results rendered (${queries} queries, 200 ms debounce included)`,
+  )
+  const figure = `Search keystroke → results, p95 (${queries})`
+  if (samples instanceof Failed) return [failedRow(figure, '≤ 300 ms', samples)]
+  const latencies = numbers(samples.map((sample) => sample.latency))
+  for (const sample of samples)
+    console.log(`  ${sample.query.padEnd(11)} ${ms(sample.latency).padStart(7)}  ${sample.status}`)
+  console.log(
+    `  p50 ${ms(p50(latencies))}  p95 ${ms(p95(latencies))}  max ${ms(max(latencies))}  (${latencies.length}/${samples.length} completed)`,
+  )
+  return [
+    { figure: 'Search keystroke → results, p50', result: ms(p50(latencies)), goal: '', met: null },
+    {
+      figure,
+      result: ms(p95(latencies)),
+      goal: '≤ 300 ms',
+      met: latencies.length === samples.length && p95(latencies) <= 300,
+    },
+  ]
+}
+
+export function reportInteractions(sessions: SessionEvents[], expected: number): Row[] {
+  console.log(
+    '\nInteractions (Event Timing: durationThreshold 16 ms, entries with an interactionId)',
+  )
+  const figure = 'Slowest interaction (Event Timing)'
+  if (sessions.length === 0) return [failedRow(figure, '≤ 100 ms', new Failed('no session ran'))]
+  // One interaction is several events (pointerdown, pointerup, click; keydown, keyup…) sharing an
+  // interactionId; its latency is the longest of them, as INP counts it.
+  const interactions = new Map<
+    string,
+    { duration: number; names: Set<string>; target: string; session: string; page: string }
+  >()
+  for (const session of sessions) {
+    for (const entry of session.interactions) {
+      const key = `${session.session}#${entry.interactionId}`
+      const known = interactions.get(key) ?? {
+        duration: 0,
+        names: new Set<string>(),
+        target: '',
+        session: session.session,
+        page: entry.page,
+      }
+      known.duration = Math.max(known.duration, entry.duration)
+      known.names.add(entry.name)
+      known.target ||= entry.target ?? ''
+      interactions.set(key, known)
+    }
+  }
+  const worst = [...interactions.values()].sort((a, b) => b.duration - a.duration)
+  const slowest = worst[0]?.duration ?? 0
+  console.log(
+    `  sessions: ${sessions.map((session) => session.session).join(', ')}${sessions.length < expected ? ' (the others failed)' : ''}`,
+  )
+  console.log(
+    `  ${worst.length} interactions of 16 ms or more; slowest ${worst.length ? ms(slowest) : 'under 16 ms'}`,
+  )
+  for (const item of worst.slice(0, 5))
+    console.log(
+      `  ${ms(item.duration).padStart(7)}  ${[...item.names].join('/')} on ${item.target} (${item.session}, ${item.page})`,
+    )
+  const tasks = sessions.flatMap((session) => session.longTasks)
+  const longest = max(tasks.map((task) => task.duration))
+  console.log(
+    `  long tasks after the first load: ${tasks.length}${tasks.length ? `, longest ${ms(longest)}` : ''}`,
+  )
+  printFrames(
+    'long frame after load',
+    sessions.flatMap((session) => session.frames),
+    3,
+  )
+  return [
+    {
+      figure,
+      result: worst.length ? ms(slowest) : '< 16 ms',
+      goal: '≤ 100 ms',
+      met: sessions.length === expected && slowest <= 100,
+    },
+    {
+      figure: 'Longest task after first load',
+      result: tasks.length ? ms(longest) : 'none ≥ 50 ms',
+      goal: '',
+      met: null,
+    },
+  ]
+}
+
+export function reportRevisit(revisit: RevisitResult | Failed): Row[] {
+  console.log('\nRevisit within the fresh time (/api/v1/videos requests after the first load)')
+  const figure = 'List requests on revisit (nav link)'
+  if (revisit instanceof Failed) return [failedRow(figure, '0', revisit)]
+  console.log(`  via the nav link: ${revisit.viaNavLink}   via Back: ${revisit.viaBack}`)
+  for (const requested of revisit.urls) console.log(`  ${requested}`)
+  return [
+    { figure, result: String(revisit.viaNavLink), goal: '0', met: revisit.viaNavLink === 0 },
+    {
+      figure: 'List requests on revisit (Back)',
+      result: String(revisit.viaBack),
+      goal: '0',
+      met: revisit.viaBack === 0,
+    },
+  ]
+}
+
+export function reportScripts(scripts: ScriptSize[] | Failed): Row[] {
+  console.log('\nJavaScript loaded for /videos (each body gzipped at level 9 here)')
+  const figure = 'Library JavaScript, gzip'
+  if (scripts instanceof Failed) return [failedRow(figure, '≤ 150 KiB', scripts)]
+  const total = scripts.reduce((sum, script) => sum + script.gzip, 0)
+  const raw = scripts.reduce((sum, script) => sum + script.bytes, 0)
+  for (const script of scripts)
+    console.log(
+      `  ${kib(script.gzip).padStart(10)}  ${kib(script.bytes).padStart(10)} raw  ${new URL(script.url).pathname}`,
+    )
+  console.log(`  ${kib(total).padStart(10)}  ${kib(raw).padStart(10)} raw  total`)
+  return [
+    {
+      figure: `${figure} (${scripts.length} files)`,
+      result: kib(total),
+      goal: '≤ 150 KiB',
+      met: total <= 150 * 1024,
+    },
+  ]
+}
+
+export function reportLighthouse(preset: string, run: LighthouseFigures | Failed): Row[] {
+  console.log(`\nLighthouse on /videos, ${preset} preset`)
+  if (run instanceof Failed) return [failedRow(`Lighthouse ${preset}`, '', run)]
+  const seconds = (value: number | null) =>
+    value === null ? 'n/a' : `${(value / 1000).toFixed(2)} s`
+  const cls = run.cls?.toFixed(3) ?? 'n/a'
+  console.log(
+    `  performance ${run.performance}  accessibility ${run.accessibility}  FCP ${seconds(run.fcp)} · LCP ${seconds(run.lcp)} · TBT ${ms(run.tbt)} · CLS ${cls} · SI ${seconds(run.speedIndex)}  (benchmarkIndex ${run.benchmarkIndex})`,
+  )
+  for (const finding of run.findings) console.log(`  - ${finding}`)
+  for (const warning of run.warnings) console.log(`  ! ${warning}`)
+  return [
+    {
+      figure: `Lighthouse ${preset} performance`,
+      result: String(run.performance ?? 'n/a'),
+      goal: '≥ 90',
+      met: run.performance !== null && run.performance >= 90,
+    },
+    {
+      figure: `Lighthouse ${preset} accessibility`,
+      result: String(run.accessibility ?? 'n/a'),
+      goal: '100',
+      met: run.accessibility === 100,
+    },
+    {
+      figure: `Lighthouse ${preset} FCP / LCP / TBT / CLS`,
+      result: `${seconds(run.fcp)} / ${seconds(run.lcp)} / ${ms(run.tbt)} / ${cls}`,
+      goal: '',
+      met: null,
+    },
+  ]
+}
+
+function printFrames(label: string, frames: LongFrame[], count: number) {
+  const sorted = [...frames].sort((a, b) => b.duration - a.duration).slice(0, count)
+  for (const frame of sorted) {
+    const scripts = [...frame.scripts]
+      .sort((a, b) => b.duration - a.duration)
+      .slice(0, 3)
+      .map(
+        (script) =>
+          `${path(script.invoker) || script.sourceFunctionName || '?'} in ${path(script.sourceURL) || '?'} ${ms(script.duration)}`,
+      )
+    console.log(
+      `  ${label}: ${ms(frame.duration)} (blocking ${ms(frame.blockingDuration)}) on ${frame.page} at ${ms(frame.startTime)}${scripts.length ? `; scripts: ${scripts.join('; ')}` : ''}`,
+    )
+  }
+}
+
+/** A URL's path (scripts are all the app's own), anything else as it is. */
+function path(text: string): string {
+  return URL.canParse(text) ? new URL(text).pathname : text
+}

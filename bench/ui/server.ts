@@ -1,0 +1,30 @@
+// The dashboard server and its embedded sandbox for `npm run bench:ui`, in their own process so
+// the benchmark's own work never queues behind the server's on one event loop. Configured by the
+// usual SANDBOX_* variables plus BENCH_UI_DIST (the built app to serve); both servers pick free
+// loopback ports, and one JSON line on stdout says where the dashboard is once it is ready.
+import { startDashboard } from '../../server/dashboard/start.ts'
+import { optionsFromEnv } from '../../server/sandbox/config.ts'
+
+const log = (message: string) => process.stderr.write(`server: ${message}\n`)
+const quiet = () => {}
+
+const dashboard = await startDashboard({
+  port: 0,
+  host: '127.0.0.1',
+  mode: 'production',
+  distDir: process.env.BENCH_UI_DIST,
+  log,
+  sandbox: { ...optionsFromEnv(process.env), port: 0, host: '127.0.0.1', log: quiet },
+})
+process.stdout.write(
+  `${JSON.stringify({ url: dashboard.url, serviceUrl: dashboard.serviceUrl })}\n`,
+)
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    dashboard.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  })
+}
