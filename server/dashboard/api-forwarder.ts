@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { pipeline } from 'node:stream/promises'
+import { createBrotliCompress, createGzip, constants as zlibConstants } from 'node:zlib'
+import { preferredEncoding } from './accept-encoding.ts'
 import { browserResponseHeaders, upstreamRequestHeaders } from './forwarded-headers.ts'
 import { sendError } from './json-response.ts'
 import { readForwardedBody } from './request-body.ts'
@@ -61,7 +63,7 @@ export function createApiForwarder(options: ApiForwarderOptions): RequestHandler
       }
       const uploadCutShort = !body.replayable && !req.complete
       if (uploadCutShort) stopUpload(req, res)
-      await relay(upstream, res, options.serviceBaseUrl)
+      await relay(upstream, res, options.serviceBaseUrl, req.headers['accept-encoding'])
       // The request to the service was never finished, so its connection cannot be reused.
       if (uploadCutShort) upstream.socket?.destroy()
     } catch (error) {
@@ -73,7 +75,12 @@ export function createApiForwarder(options: ApiForwarderOptions): RequestHandler
   }
 }
 
-async function relay(upstream: IncomingMessage, res: ServerResponse, serviceBaseUrl: string) {
+async function relay(
+  upstream: IncomingMessage,
+  res: ServerResponse,
+  serviceBaseUrl: string,
+  acceptEncoding: string | undefined,
+) {
   const status = upstream.statusCode ?? 502
   // The page reads `{error}` from every failure; a proxy's HTML error page is not that.
   if (status >= 400 && !/\bjson\b/i.test(upstream.headers['content-type'] ?? '')) {
@@ -87,10 +94,35 @@ async function relay(upstream: IncomingMessage, res: ServerResponse, serviceBase
     )
     return
   }
-  res.writeHead(status, browserResponseHeaders(upstream.headers, serviceBaseUrl))
+  const headers = browserResponseHeaders(upstream.headers, serviceBaseUrl)
+  // Lists of videos are JSON the service may send uncompressed; compress them on the way (a fast
+  // brotli level: this runs on every API answer).
+  const encoding = compressible(upstream) ? preferredEncoding(acceptEncoding) : null
+  if (encoding) {
+    delete headers['content-length']
+    headers['content-encoding'] = encoding
+    headers.vary = 'Accept-Encoding'
+    res.writeHead(status, headers)
+    const compress =
+      encoding === 'br'
+        ? createBrotliCompress({ params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } })
+        : createGzip({ level: 6 })
+    await pipeline(upstream, compress, res).catch(() => {})
+    return
+  }
+  res.writeHead(status, headers)
   await pipeline(upstream, res).catch(() => {
     // The browser went away or the service broke off; both ends are closed by pipeline.
   })
+}
+
+function compressible(upstream: IncomingMessage): boolean {
+  const length = Number(upstream.headers['content-length'] ?? Number.POSITIVE_INFINITY)
+  return (
+    !upstream.headers['content-encoding'] &&
+    /\bjson\b/i.test(upstream.headers['content-type'] ?? '') &&
+    length >= 1024
+  )
 }
 
 // The service answered before reading the whole upload (typically 401 or 413): stop sending it
