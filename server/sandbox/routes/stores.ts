@@ -12,7 +12,8 @@ import { badRequest, forbidden, unprocessable } from '../http/api-error.ts'
 import { readJsonObject } from '../http/body.ts'
 import { validateBody } from '../http/contract.ts'
 import { cursorPage } from '../http/cursor-page.ts'
-import { findStore, type StoreRow, storeIdPattern } from '../rules/access.ts'
+import { publicIdPattern } from '../ids.ts'
+import { findStore, type StoreRow } from '../rules/access.ts'
 
 const readScopes = ['business_stores:read', 'products:read'] as const
 const immutableFields = ['provider', 'uid', 'business_id', 'store_type']
@@ -38,7 +39,7 @@ export function storeRoutes(app: Hono, sandbox: Sandbox) {
   // business_id is optional for app tokens and must then name the token's own business.
   const checkBusiness = (grant: Grant, value: string | undefined) => {
     if (value === undefined) return
-    if (!storeIdPattern.test(value)) throw badRequest('Malformed business_id')
+    if (!publicIdPattern.test(value)) throw badRequest('Malformed business_id')
     if (value !== businessPublicId(grant.businessId)) throw forbidden('No access to this business')
   }
 

@@ -1,6 +1,7 @@
 import type { Grant } from '../auth/tokens.ts'
 import type { Db } from '../db/open.ts'
 import { badRequest, forbidden, notFound } from '../http/api-error.ts'
+import { publicIdPattern } from '../ids.ts'
 
 interface Owned {
   id: number
@@ -73,10 +74,8 @@ export interface StoreRow extends Owned {
   assistant_linked: number
 }
 
-export const storeIdPattern = /^[0-9A-Za-z]{10}$/
-
 export function findStore(db: Db, grant: Grant, publicId: string): StoreRow {
-  if (!storeIdPattern.test(publicId)) throw badRequest('Malformed store ID')
+  if (!publicIdPattern.test(publicId)) throw badRequest('Malformed store ID')
   const row = db
     .prepare('SELECT * FROM stores WHERE public_id = ? AND deleted_at IS NULL')
     .get(publicId) as StoreRow | undefined

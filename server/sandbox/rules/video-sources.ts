@@ -5,7 +5,6 @@ import { badRequest, unprocessable } from '../http/api-error.ts'
 export const minVideoBytes = 25 * 1024
 export const maxVideoBytes = 5 * 1024 ** 3
 export const maxInlineBytes = 5 * 1024 * 1024
-export const videoExtensions = ['mp4', 'mov'] as const
 
 export function sourceKey(videoPublicId: string, extension: string) {
   return `videos/${videoPublicId}/source.${extension}`

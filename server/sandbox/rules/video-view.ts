@@ -1,7 +1,7 @@
 import type { Video, VideoPoster } from '../../../src/api/generated/types.gen.ts'
 import type { Db } from '../db/open.ts'
 import { badRequest } from '../http/api-error.ts'
-import { iso, isoOrNull } from './time.ts'
+import { isoOrNull } from './time.ts'
 
 export interface VideoRow {
   id: number
@@ -197,5 +197,3 @@ export function absolute<T extends string | null>(url: T, publicUrl: string): T 
 export function loadVideoRow(db: Db, id: number): VideoRow {
   return db.prepare('SELECT * FROM videos WHERE id = ?').get(id) as VideoRow
 }
-
-export { iso }
