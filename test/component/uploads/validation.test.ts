@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest'
+import {
+  captionFor,
+  hashtagsFromText,
+  uploadMetadataSchema,
+  videoMetadataFor,
+} from '../../../src/features/uploads/upload-metadata'
+import {
+  baseName,
+  durationProblem,
+  extensionOf,
+  fileProblem,
+  MAX_FILE_BYTES,
+  MIN_FILE_BYTES,
+} from '../../../src/features/uploads/uploader/validation'
+
+const mp4 = { name: 'clip.mp4', type: 'video/mp4', size: 1024 * 1024 }
+
+describe('fileProblem', () => {
+  it('accepts .mp4 and .mov with their video types, whatever the case of the extension', () => {
+    expect(fileProblem(mp4)).toBeNull()
+    expect(fileProblem({ name: 'Clip.MOV', type: 'video/quicktime', size: 30_000 })).toBeNull()
+    expect(fileProblem({ ...mp4, size: MIN_FILE_BYTES })).toBeNull()
+    expect(fileProblem({ ...mp4, size: MAX_FILE_BYTES })).toBeNull()
+  })
+
+  it('names the file and the reason', () => {
+    expect(fileProblem({ ...mp4, name: 'clip.avi' })).toMatch(/^clip\.avi: only \.mp4 and \.mov/)
+    expect(fileProblem({ ...mp4, name: 'mp4' })).toMatch(/only \.mp4 and \.mov/)
+    expect(fileProblem({ ...mp4, type: 'video/webm' })).toMatch(/of type video\/webm/)
+    expect(fileProblem({ ...mp4, type: '' })).toMatch(/unknown type/)
+    expect(fileProblem({ ...mp4, size: MIN_FILE_BYTES - 1 })).toMatch(/smaller than 25 KB/)
+    expect(fileProblem({ ...mp4, size: MAX_FILE_BYTES + 1 })).toMatch(/larger than 5 GB/)
+    expect(fileProblem({ ...mp4, size: null })).toMatch(/smaller than 25 KB/)
+  })
+})
+
+describe('durationProblem', () => {
+  it('accepts 3 seconds to 1 hour', () => {
+    expect(durationProblem('a.mp4', 3)).toBeNull()
+    expect(durationProblem('a.mp4', 8.03)).toBeNull()
+    expect(durationProblem('a.mp4', 3600)).toBeNull()
+  })
+  it('says why a duration is refused', () => {
+    expect(durationProblem('a.mp4', 2.9)).toMatch(/lasts 2\.9 s; .*at least 3 seconds/)
+    expect(durationProblem('a.mp4', 3600.5)).toMatch(/at most 1 hour/)
+    expect(durationProblem('a.mp4', null)).toMatch(/could not be read/)
+    expect(durationProblem('a.mp4', Number.NaN)).toMatch(/could not be read/)
+    expect(durationProblem('a.mp4', Number.POSITIVE_INFINITY)).toMatch(/could not be read/)
+  })
+})
+
+describe('names', () => {
+  it('splits extensions', () => {
+    expect(extensionOf('a.b.MP4')).toBe('.mp4')
+    expect(extensionOf('.mp4')).toBe('')
+    expect(baseName('summer.sale.mov')).toBe('summer.sale')
+    expect(baseName('noext')).toBe('noext')
+  })
+})
+
+describe('upload metadata', () => {
+  const values = {
+    captionPattern: 'Sale: {name}',
+    description: '  New in ',
+    hashtags: '#summer, sale  #summer',
+    access: 'private' as const,
+    publish: 'draft' as const,
+  }
+
+  it('builds captions from the pattern and parses hashtags', () => {
+    expect(captionFor('{name}', 'aurora.mp4')).toBe('aurora')
+    expect(captionFor('{name} – {name}', 'a.mov')).toBe('a – a')
+    expect(hashtagsFromText('#a b,,c #a ##d')).toEqual(['a', 'b', 'c', 'd'])
+    expect(hashtagsFromText('  ')).toEqual([])
+  })
+
+  it('makes the POST /videos metadata, a per-file caption winning over the pattern', () => {
+    expect(videoMetadataFor(values, { name: 'aurora.mp4' }, 'ch1')).toEqual({
+      channel_id: 'ch1',
+      caption: 'Sale: aurora',
+      description: 'New in',
+      hashtags: ['summer', 'sale'],
+      access: 'private',
+      publish: false,
+    })
+    expect(
+      videoMetadataFor(
+        { ...values, description: '', hashtags: '', publish: 'now', access: 'public' },
+        { name: 'aurora.mp4', caption: ' Own ' },
+        'ch1',
+      ),
+    ).toEqual({ channel_id: 'ch1', caption: 'Own', access: 'public', publish: true })
+  })
+
+  it('validates like the service', () => {
+    expect(uploadMetadataSchema.safeParse(values).success).toBe(true)
+    expect(
+      uploadMetadataSchema.safeParse({
+        ...values,
+        hashtags: Array(31)
+          .fill('x')
+          .map((x, i) => x + i)
+          .join(' '),
+      }).success,
+    ).toBe(false)
+    expect(
+      uploadMetadataSchema.safeParse({ ...values, captionPattern: 'x'.repeat(2201) }).success,
+    ).toBe(false)
+  })
+})
