@@ -12,15 +12,21 @@ export class ServiceError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** Seconds the service asked to wait (Retry-After on 429 and some 503s). */
+    readonly retryAfter: number | null = null,
   ) {
     super(message)
   }
 }
 
-export function toServiceError(error: unknown, status = 0): ServiceError {
+export function toServiceError(
+  error: unknown,
+  status = 0,
+  retryAfter: number | null = null,
+): ServiceError {
   if (error instanceof ServiceError) return error
   if (error && typeof error === 'object' && 'error' in error && typeof error.error === 'string') {
-    return new ServiceError(error.error, status)
+    return new ServiceError(error.error, status, retryAfter)
   }
   if (error instanceof TypeError)
     return new ServiceError(
@@ -48,5 +54,10 @@ export async function followLink<T>(path: string, signal?: AbortSignal): Promise
 // so screens can tell a refused value (422) from an outage (502/504) without parsing bodies.
 client.interceptors.error.use((error, response) => {
   if (error instanceof DOMException && error.name === 'AbortError') return error
-  return toServiceError(error, response?.status ?? 0)
+  const retryAfter = Number(response?.headers.get('retry-after'))
+  return toServiceError(
+    error,
+    response?.status ?? 0,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+  )
 })

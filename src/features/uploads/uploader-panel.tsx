@@ -35,6 +35,7 @@ export default function UploaderPanel(props: UploaderOptions) {
       metadataFor: (file) => latest.current.metadataFor(file),
       onVideoCreated: (video, file) => latest.current.onVideoCreated?.(video, file),
       onCreationChange: (...args) => latest.current.onCreationChange?.(...args),
+      onCreationsHeld: (until) => latest.current.onCreationsHeld?.(until),
       onRejected: (reason) => latest.current.onRejected?.(reason),
     })
     uppy.use(Dashboard, {

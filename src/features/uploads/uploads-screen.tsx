@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { lazy, Suspense, useCallback, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form'
 import type { Video } from '../../api/generated/types.gen'
 import { errorClass, hintClass, inputClass, labelClass, panelClass } from './ui'
@@ -67,6 +67,7 @@ function Uploads({
 
   const [rejected, setRejected] = useState<string[]>([])
   const [rows, setRows] = useState<Record<string, Row>>({})
+  const [heldUntil, setHeldUntil] = useState<number | null>(null)
 
   const metadataFor = useCallback(
     (file: UploadFile) =>
@@ -180,6 +181,7 @@ function Uploads({
           metadataFor={metadataFor}
           onVideoCreated={onVideoCreated}
           onCreationChange={onCreationChange}
+          onCreationsHeld={setHeldUntil}
           onRejected={onRejected}
         />
       </Suspense>
@@ -200,15 +202,27 @@ function Uploads({
         {Object.keys(rows).length > 0 ? (
           <div className={panelClass}>
             <h2 className="text-base font-semibold">Videos</h2>
+            {heldUntil ? (
+              <RateLimitNotice
+                until={heldUntil}
+                waiting={
+                  Object.values(rows).filter(
+                    (row) => row.creation.state === 'queued' || row.creation.state === 'creating',
+                  ).length
+                }
+              />
+            ) : null}
             <ul aria-label="Created videos" className="mt-1 space-y-1 text-sm">
               {Object.entries(rows).map(([id, row]) => (
                 <li key={id}>
                   <span className="font-medium">{row.fileName}</span>:{' '}
-                  {row.creation.state === 'creating'
-                    ? 'creating the video…'
-                    : row.creation.state === 'created'
-                      ? `video created (${row.creation.video.caption ?? row.creation.video.id}), processing`
-                      : `the video could not be created: ${row.creation.message}`}
+                  {row.creation.state === 'queued'
+                    ? 'uploaded; waiting its turn to become a video'
+                    : row.creation.state === 'creating'
+                      ? 'creating the video…'
+                      : row.creation.state === 'created'
+                        ? `video created (${row.creation.video.caption ?? row.creation.video.id}), processing`
+                        : `the video could not be created: ${row.creation.message}`}
                 </li>
               ))}
             </ul>
@@ -240,5 +254,25 @@ function RadioGroup({
         ))}
       </div>
     </fieldset>
+  )
+}
+
+// The service allows 20 new videos per 5 minutes per channel; the rest wait, visibly, and are
+// created in order when it allows.
+function RateLimitNotice({ until, waiting }: { until: number; waiting: number }) {
+  const [now, setNow] = useState(Date.now())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [])
+  const seconds = Math.max(0, Math.ceil((until - now) / 1000))
+  return (
+    <p
+      role="status"
+      className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950"
+    >
+      The service allows 20 new videos per 5 minutes per channel. {waiting}{' '}
+      {waiting === 1 ? 'video waits' : 'videos wait'} and will be created in order in {seconds} s.
+    </p>
   )
 }

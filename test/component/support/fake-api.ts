@@ -7,7 +7,9 @@ export interface Call {
   body: unknown
 }
 
-type Handler = (call: Call) => { status: number; body?: unknown } | undefined
+type Handler = (
+  call: Call,
+) => { status: number; body?: unknown; headers?: Record<string, string> } | undefined
 
 // Stands in for the dashboard server: records every request and answers from the handler.
 export function fakeApi(handler: Handler) {
@@ -27,7 +29,7 @@ export function fakeApi(handler: Handler) {
       const answer = handler(call) ?? { status: 404, body: { error: 'Not found' } }
       return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
         status: answer.status,
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...answer.headers },
       })
     }),
   )

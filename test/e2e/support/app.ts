@@ -16,7 +16,9 @@ export interface RunningApp {
 
 // The real dashboard server (serving the built app) in front of a real sandbox with a small,
 // deterministic demo library, and a fresh Chromium context.
-export async function startApp(options: { seedVideos?: number } = {}): Promise<RunningApp> {
+export async function startApp(
+  options: { seedVideos?: number; rateLimit?: string } = {},
+): Promise<RunningApp> {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-'))
   const dashboard = await startDashboard({
     port: 0,
@@ -28,6 +30,7 @@ export async function startApp(options: { seedVideos?: number } = {}): Promise<R
       dataDir: dir,
       seedVideos: options.seedVideos ?? 120,
       timeScale: 100,
+      ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
       log: () => {},
     },
   })

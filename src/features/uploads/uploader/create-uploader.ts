@@ -48,6 +48,7 @@ import {
   createVideo,
 } from '../../../api/generated/sdk.gen'
 import type { Video, VideoMetadata } from '../../../api/generated/types.gen'
+import { createCreationQueue } from './creation-queue'
 import { planParts } from './plan-parts'
 import {
   durationProblem,
@@ -57,6 +58,7 @@ import {
   readVideoDuration,
   type VideoMimeType,
 } from './validation'
+import { withRetry } from './with-retry'
 
 export const MULTIPART_THRESHOLD_BYTES = 100 * 1024 * 1024
 /** Concurrent requests (signatures, part PUTs, form POSTs) across all files. */
@@ -67,6 +69,7 @@ export type UploadFile = UppyFile<UploadMeta, AwsBody>
 export type Uploader = Uppy<UploadMeta, AwsBody>
 
 export type VideoCreation =
+  | { state: 'queued' }
   | { state: 'creating' }
   | { state: 'created'; video: Video }
   | { state: 'failed'; message: string }
@@ -77,6 +80,8 @@ export interface UploaderOptions {
   metadataFor: (file: UploadFile) => VideoMetadata
   onVideoCreated?: (video: Video, file: UploadFile) => void
   onCreationChange?: (fileId: string, fileName: string, creation: VideoCreation) => void
+  /** Creations are held by the service's rate limit until this time (ms); null when they resume. */
+  onCreationsHeld?: (until: number | null) => void
   /** A file refused before any byte was sent, with the reason in plain words. */
   onRejected?: (reason: string) => void
   /** Files of at least this size go multipart (tests lower it). */
@@ -98,6 +103,23 @@ export function createUploader(options: UploaderOptions): Uploader {
   // The storage key of each file's object, and the files whose video was asked for (never twice).
   const storageKeys = new Map<string, string>()
   const creations = new Map<string, Promise<void>>()
+  const queue = createCreationQueue<
+    { file: UploadFile; key: string; report: (c: VideoCreation) => void },
+    Video
+  >({
+    create: ({ file, key, report }) => {
+      report({ state: 'creating' })
+      // A retry after a lost answer cannot create a second video: the service refuses a storage
+      // key that already made one.
+      return withRetry(() =>
+        createVideo({
+          body: { ...options.metadataFor(file), storage_key: key },
+          throwOnError: true,
+        }).then(({ data }) => data as Video),
+      )
+    },
+    onHeld: (until) => options.onCreationsHeld?.(until),
+  })
 
   const reject = (reason: string) => {
     options.onRejected?.(reason)
@@ -149,13 +171,9 @@ export function createUploader(options: UploaderOptions): Uploader {
     if (!key || creations.has(file.id)) return
     const report = (creation: VideoCreation) =>
       options.onCreationChange?.(file.id, file.name ?? '', creation)
-    report({ state: 'creating' })
-    const creation = createVideo({
-      body: { ...options.metadataFor(file), storage_key: key },
-      throwOnError: true,
-    }).then(
-      ({ data }) => {
-        const video = data as Video
+    report({ state: 'queued' })
+    const creation = queue.enqueue({ file, key, report }).then(
+      (video) => {
         report({ state: 'created', video })
         options.onVideoCreated?.(video, file)
       },
@@ -182,15 +200,19 @@ export function createUploader(options: UploaderOptions): Uploader {
     getChunkSize: (file) => planParts(file.size).partSize,
 
     async getUploadParameters(file, { signal }) {
-      const { data } = await createUploadSignature({
-        body: {
-          filename: file.name ?? 'video.mp4',
-          mime_type: mimeOf(file),
-          channel_id: options.channelId,
-        },
-        signal,
-        throwOnError: true,
-      })
+      const { data } = await withRetry(
+        () =>
+          createUploadSignature({
+            body: {
+              filename: file.name ?? 'video.mp4',
+              mime_type: mimeOf(file),
+              channel_id: options.channelId,
+            },
+            signal,
+            throwOnError: true,
+          }),
+        { signal },
+      )
       storageKeys.set(file.id, data.key)
       // Fields in the documented order (document 1, section 4.3); Uppy appends `file` last.
       return {
@@ -211,15 +233,17 @@ export function createUploader(options: UploaderOptions): Uploader {
 
     async createMultipartUpload(file) {
       const { partsCount } = planParts(file.size ?? 0)
-      const { data } = await createMultipartSignature({
-        body: {
-          filename: file.name ?? 'video.mp4',
-          mime_type: mimeOf(file),
-          channel_id: options.channelId,
-          parts_count: partsCount,
-        },
-        throwOnError: true,
-      })
+      const { data } = await withRetry(() =>
+        createMultipartSignature({
+          body: {
+            filename: file.name ?? 'video.mp4',
+            mime_type: mimeOf(file),
+            channel_id: options.channelId,
+            parts_count: partsCount,
+          },
+          throwOnError: true,
+        }),
+      )
       partUrls.set(
         data.upload_id,
         new Map(data.parts.map((part) => [part.part, part.signature.put_url])),
@@ -242,15 +266,20 @@ export function createUploader(options: UploaderOptions): Uploader {
     },
 
     async completeMultipartUpload(_file, { key, uploadId, parts, signal }) {
-      await completeMultipartUpload({
-        body: {
-          key,
-          upload_id: uploadId,
-          parts: parts.map((part) => ({ part: part.PartNumber ?? 0, etag: part.ETag ?? '' })),
-        },
-        signal,
-        throwOnError: true,
-      })
+      // The service answers 500 for a transient failure here and accepts the same complete again.
+      await withRetry(
+        () =>
+          completeMultipartUpload({
+            body: {
+              key,
+              upload_id: uploadId,
+              parts: parts.map((part) => ({ part: part.PartNumber ?? 0, etag: part.ETag ?? '' })),
+            },
+            signal,
+            throwOnError: true,
+          }),
+        { signal },
+      )
       return {}
     },
 
