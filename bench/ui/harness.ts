@@ -46,18 +46,24 @@ export async function buildApp(outDir: string): Promise<void> {
 }
 
 export interface ServerProcess {
+  /** The dashboard, which adds the service token to `/api/v1/*`. */
   url: string
+  /** The embedded sandbox, whose built-in S3 store answers at `/storage`. */
+  serviceUrl: string
+  /** The server process (dashboard and sandbox share it), for CPU accounting. */
+  pid: number
   stop(): Promise<void>
 }
 
 /**
- * Starts the dashboard server with its embedded sandbox seeded with `videos` videos, in a child
- * process (see `server.ts`), and waits until it answers `/healthz`.
+ * Starts the dashboard server with its embedded sandbox in a child process (see `server.ts`) and
+ * waits until it answers `/healthz`. With `videos` the sandbox is seeded with that demo library;
+ * without, only the two businesses and their channels exist.
  */
 export async function startServer(options: {
   distDir: string
   dataDir: string
-  videos: number
+  videos?: number
 }): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', join('bench', 'ui', 'server.ts')], {
     cwd: repoRoot,
@@ -66,8 +72,8 @@ export async function startServer(options: {
       BENCH_UI_DIST: options.distDir,
       SANDBOX_DB: join(options.dataDir, 'sandbox.db'),
       SANDBOX_DATA_DIR: options.dataDir,
-      SANDBOX_SEED: 'demo',
-      SANDBOX_SEED_VIDEOS: String(options.videos),
+      SANDBOX_SEED: options.videos === undefined ? 'none' : 'demo',
+      SANDBOX_SEED_VIDEOS: String(options.videos ?? 0),
       PORT: '0',
       // The AWS SDK's notice about future Node versions is not the benchmark's business.
       NODE_NO_WARNINGS: '1',
@@ -84,7 +90,7 @@ export async function startServer(options: {
     clearTimeout(timer)
   }
   try {
-    const url = await new Promise<string>((resolve, reject) => {
+    const where = await new Promise<{ url: string; serviceUrl: string }>((resolve, reject) => {
       let buffered = ''
       const timer = setTimeout(
         () => reject(new Error('the dashboard server did not start within 5 minutes')),
@@ -96,7 +102,7 @@ export async function startServer(options: {
         const line = buffered.split('\n').find((text) => text.startsWith('{'))
         if (!line) return
         clearTimeout(timer)
-        resolve((JSON.parse(line) as { url: string }).url)
+        resolve(JSON.parse(line) as { url: string; serviceUrl: string })
       })
       child.once('exit', (code) => {
         clearTimeout(timer)
@@ -104,8 +110,9 @@ export async function startServer(options: {
       })
     })
     child.stdout?.resume()
-    await waitForHealth(`${url}/healthz`)
-    return { url, stop }
+    await waitForHealth(`${where.url}/healthz`)
+    if (child.pid === undefined) throw new Error('the dashboard server has no process id')
+    return { ...where, pid: child.pid, stop }
   } catch (error) {
     await stop()
     throw error
@@ -113,7 +120,7 @@ export async function startServer(options: {
 }
 
 async function waitForHealth(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
+  for (let attempt = 0; attempt < 300; attempt++) {
     const ok = await fetch(url).then(
       (response) => response.ok,
       () => false,
@@ -121,7 +128,7 @@ async function waitForHealth(url: string): Promise<void> {
     if (ok) return
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  throw new Error(`${url} did not answer 200 within 20 s`)
+  throw new Error(`${url} did not answer 200 within 30 s`)
 }
 
 function exited(child: ChildProcess): Promise<number | null> {

@@ -49,7 +49,7 @@ import {
 } from '../../../api/generated/sdk.gen'
 import type { Video, VideoMetadata } from '../../../api/generated/types.gen'
 import { createCreationQueue } from './creation-queue'
-import { planParts } from './plan-parts'
+import { MULTIPART_THRESHOLD_BYTES, planParts } from './plan-parts'
 import {
   durationProblem,
   fileProblem,
@@ -60,7 +60,6 @@ import {
 } from './validation'
 import { withRetry } from './with-retry'
 
-export const MULTIPART_THRESHOLD_BYTES = 100 * 1024 * 1024
 /** Concurrent requests (signatures, part PUTs, form POSTs) across all files. */
 export const REQUEST_LIMIT = 6
 

@@ -2,6 +2,8 @@
 // the last is at least 5 MiB and there are 1 to 100 parts. The smallest part size that fits a file
 // into 100 parts keeps parts small (cheap to retry) while a 5 GB file still fits.
 
+/** Files of at least this size go multipart; smaller ones use the single signed POST. */
+export const MULTIPART_THRESHOLD_BYTES = 100 * 1024 * 1024
 export const MIN_PART_BYTES = 5 * 1024 * 1024
 export const MAX_PARTS = 100
 
