@@ -23,6 +23,8 @@ export async function startApp(
   const dashboard = await startDashboard({
     port: 0,
     mode: 'production',
+    // Several builds can exist side by side (E2E_DIST_DIR=… with `vite build --outDir …`).
+    ...(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {}),
     log: () => {},
     sandbox: {
       port: 0,
