@@ -5,6 +5,7 @@ import '@uppy/dashboard/css/style.min.css'
 import './uploader-panel.css'
 import Dashboard from '@uppy/dashboard'
 import { useEffect, useRef } from 'react'
+import { takeHandedOverFiles } from '../../lib/pending-uploads'
 import { createUploader, type UploaderOptions } from './uploader/create-uploader'
 
 // Tests (and only tests) lower the multipart threshold to send a small file in parts.
@@ -25,6 +26,9 @@ export default function UploaderPanel(props: UploaderOptions) {
   const latest = useRef(props)
   latest.current = props
   const { channelId, multipartThresholdBytes } = props
+  // Files dropped on the library. Kept here, not taken again, so an uploader re-created for this
+  // panel (React's development double effects) still gets them.
+  const handedOver = useRef<File[] | null>(null)
 
   // One uploader per mount (and channel); destroyed with the panel.
   useEffect(() => {
@@ -56,6 +60,17 @@ export default function UploaderPanel(props: UploaderOptions) {
         },
       ],
     })
+    handedOver.current ??= takeHandedOverFiles()
+    // Added as Uppy's Dashboard adds picked files; refused ones are reported like any other.
+    if (handedOver.current.length > 0)
+      uppy.addFiles(
+        handedOver.current.map((file) => ({
+          name: file.name,
+          type: file.type,
+          data: file,
+          source: 'Library',
+        })),
+      )
     return () => uppy.destroy()
   }, [channelId, multipartThresholdBytes])
 

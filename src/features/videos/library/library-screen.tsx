@@ -1,9 +1,11 @@
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
-import { getRouteApi } from '@tanstack/react-router'
+import { getRouteApi, Link } from '@tanstack/react-router'
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { formatCount } from '../../../lib/format'
+import { handOverFiles } from '../../../lib/pending-uploads'
 import { videoListQuery } from '../queries'
 import { BulkBar, BulkReportPanel } from './bulk-bar'
+import { FileDropOverlay } from './file-drop-overlay'
 import { FiltersBar } from './filters-bar'
 import { useLibraryItems } from './library-items'
 import { type LibrarySearch, toFilters } from './library-search'
@@ -66,18 +68,35 @@ function Library({
     searchRef,
   })
   const chosen = data.videos.filter((video) => selected.has(video.id))
+  // Files dropped on the library are handed to the uploads screen (in the same channel).
+  const uploadDropped = useCallback(
+    (files: File[]) => {
+      handOverFiles(files)
+      navigate({ to: '/uploads' })
+    },
+    [navigate],
+  )
   const filtered = Object.keys(filters).length > 0
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-semibold">Video library</h1>
-        <p className="text-sm text-slate-700" aria-live="polite">
-          {formatCount(data.total)} {data.total === 1 ? 'video' : 'videos'}
-          {filtered ? ' match' : ''}
-          {isFetching && !isFetchingNextPage ? ' · updating…' : ''}
-        </p>
+        <div className="flex flex-wrap items-baseline gap-4">
+          <p className="text-sm text-slate-700" aria-live="polite">
+            {formatCount(data.total)} {data.total === 1 ? 'video' : 'videos'}
+            {filtered ? ' match' : ''}
+            {isFetching && !isFetchingNextPage ? ' · updating…' : ''}
+          </p>
+          <Link
+            to="/uploads"
+            className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          >
+            Upload videos
+          </Link>
+        </div>
       </div>
+      <FileDropOverlay onDrop={uploadDropped} />
       <div className="flex flex-wrap items-end gap-3">
         <SearchBox
           ref={searchRef}
