@@ -23,3 +23,15 @@ export function safeHttpUrl(value: string | null | undefined): string | null {
     return null
   }
 }
+
+const units = ['bytes', 'KB', 'MB', 'GB'] as const
+/** File sizes in decimal units, as operating systems show them (a "5 GB" limit reads right). */
+export function formatBytes(bytes: number): string {
+  let value = bytes
+  let unit = 0
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000
+    unit++
+  }
+  return `${unit === 0 ? value : value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`
+}

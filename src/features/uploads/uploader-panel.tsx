@@ -4,9 +4,17 @@ import '@uppy/core/css/style.min.css'
 import '@uppy/dashboard/css/style.min.css'
 import './uploader-panel.css'
 import Dashboard from '@uppy/dashboard'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { takeHandedOverFiles } from '../../lib/pending-uploads'
-import { createUploader, type UploaderOptions } from './uploader/create-uploader'
+import { fileMetaFields } from './details/file-meta-fields'
+import { RecoveryNotices, type Retry } from './recovery-notices'
+import {
+  createUploader,
+  disposeUploader,
+  type MissingFile,
+  type UploaderOptions,
+} from './uploader/create-uploader'
+import { createUploadJournal } from './uploader/upload-journal'
 
 // Tests (and only tests) lower the multipart threshold to send a small file in parts.
 export const MULTIPART_THRESHOLD_STORAGE_KEY = 'uploads:multipart-threshold-bytes'
@@ -29,11 +37,17 @@ export default function UploaderPanel(props: UploaderOptions) {
   // Files dropped on the library. Kept here, not taken again, so an uploader re-created for this
   // panel (React's development double effects) still gets them.
   const handedOver = useRef<File[] | null>(null)
+  const [missing, setMissing] = useState<MissingFile[]>([])
+  const [resumed, setResumed] = useState<string[]>([])
+  const [retries, setRetries] = useState<Record<string, Retry>>({})
+  const forget = useRef<(fileId: string) => void>(() => {})
 
   // One uploader per mount (and channel); destroyed with the panel.
   useEffect(() => {
     if (!target.current) return
+    const journal = createUploadJournal()
     const uppy = createUploader({
+      journal,
       channelId,
       multipartThresholdBytes: multipartThresholdBytes ?? thresholdOverride(),
       metadataFor: (file) => latest.current.metadataFor(file),
@@ -41,7 +55,19 @@ export default function UploaderPanel(props: UploaderOptions) {
       onCreationChange: (...args) => latest.current.onCreationChange?.(...args),
       onCreationsHeld: (until) => latest.current.onCreationsHeld?.(until),
       onRejected: (reason) => latest.current.onRejected?.(reason),
+      metadataProblem: (file) => latest.current.metadataProblem?.(file) ?? null,
+      onMissingFiles: setMissing,
+      onResumed: setResumed,
+      onRetryScheduled: (fileId, fileName, at, reason) =>
+        setRetries((current) => ({ ...current, [fileId]: { fileName, at, reason } })),
     })
+    uppy.on('upload-success', (file) => {
+      if (file) setRetries(({ [file.id]: _done, ...rest }) => rest)
+    })
+    forget.current = (id) => {
+      journal.forgetMissing(id)
+      setMissing(journal.missing())
+    }
     uppy.use(Dashboard, {
       id: 'Dashboard',
       inline: true,
@@ -52,13 +78,7 @@ export default function UploaderPanel(props: UploaderOptions) {
       proudlyDisplayPoweredByUppy: false,
       showRemoveButtonAfterComplete: true,
       note: 'MP4 or MOV, 25 KB to 5 GB, 3 seconds to 1 hour.',
-      metaFields: [
-        {
-          id: 'caption',
-          name: 'Caption',
-          placeholder: 'Leave empty to use the caption pattern',
-        },
-      ],
+      metaFields: fileMetaFields,
     })
     handedOver.current ??= takeHandedOverFiles()
     // Added as Uppy's Dashboard adds picked files; refused ones are reported like any other.
@@ -71,8 +91,18 @@ export default function UploaderPanel(props: UploaderOptions) {
           source: 'Library',
         })),
       )
-    return () => uppy.destroy()
+    return () => disposeUploader(uppy)
   }, [channelId, multipartThresholdBytes])
 
-  return <div ref={target} />
+  return (
+    <>
+      <RecoveryNotices
+        missing={missing}
+        resumed={resumed}
+        retries={retries}
+        onForget={(id) => forget.current(id)}
+      />
+      <div ref={target} />
+    </>
+  )
 }

@@ -38,18 +38,43 @@
  *
  * Parts are planned by planParts (every part but the last ≥ 5 MiB, ≤ 100 parts) both for
  * `parts_count` and for Uppy's chunking (`getChunkSize`), so Uppy's part n is the service's part n.
+ *
+ * Nothing lost (the rest of issue 4):
+ *   - every request's bytes go through `uploadPartBytes`, wrapped here: a part storage already
+ *     holds (its ETag is in the journal) is answered from the journal instead of being sent again,
+ *     so a file retried after a failure continues from its stored parts; progress is batched
+ *     (batched-progress.ts); and storage's 403 "Request has expired" becomes a
+ *     SignatureExpiredError;
+ *   - a failed file is retried automatically (upload-failure.ts): at once with new signatures when
+ *     they expired (the service signs parts only when a multipart upload starts, so that means a
+ *     new multipart upload), with growing waits after an outage, and after the browser is back
+ *     online;
+ *   - golden-retriever keeps Uppy's files (blobs up to 100 MiB in IndexedDB) and their state over a
+ *     reload, and the journal (upload-journal.ts) keeps part addresses, ETags, and every stored
+ *     object's key and metadata until its video exists. On return, uploads in progress resume by
+ *     themselves; files whose bytes the browser cannot give back are listed to be picked again
+ *     (the same file gets the same Uppy id, and continues from its stored parts);
+ *   - a video is asked for once per stored object, from the journal; if the answer was lost, the
+ *     service's refusal of a used key names the video that exists, which is taken as the result.
  */
 import AwsS3, { type AwsBody, type AwsS3Part } from '@uppy/aws-s3'
 import Uppy, { type Meta, type UppyFile } from '@uppy/core'
+import GoldenRetriever from '@uppy/golden-retriever'
+import { ServiceError } from '../../../api/client'
 import {
   completeMultipartUpload,
   createMultipartSignature,
   createUploadSignature,
   createVideo,
+  getVideo,
 } from '../../../api/generated/sdk.gen'
 import type { Video, VideoMetadata } from '../../../api/generated/types.gen'
+import { createProgressBatcher } from './batched-progress'
 import { createCreationQueue } from './creation-queue'
+import { presignedUrlExpiry } from './part-url-expiry'
 import { MULTIPART_THRESHOLD_BYTES, planParts } from './plan-parts'
+import { failureKind, fileRetryDelay, SignatureExpiredError } from './upload-failure'
+import { createUploadJournal, type MissingFile, type UploadJournal } from './upload-journal'
 import {
   durationProblem,
   fileProblem,
@@ -63,9 +88,17 @@ import { withRetry } from './with-retry'
 /** Concurrent requests (signatures, part PUTs, form POSTs) across all files. */
 export const REQUEST_LIMIT = 6
 
+/** Files up to this size are kept in IndexedDB and come back by themselves after a reload. */
+export const RESTORABLE_FILE_BYTES = MULTIPART_THRESHOLD_BYTES
+
+// A part address must outlive the request that uses it; one closer to its expiry than this is
+// treated as expired.
+const expiryMarginMs = 60_000
+
 export type UploadMeta = Meta & { name: string; type: string; caption?: string }
 export type UploadFile = UppyFile<UploadMeta, AwsBody>
 export type Uploader = Uppy<UploadMeta, AwsBody>
+export type { MissingFile }
 
 export type VideoCreation =
   | { state: 'queued' }
@@ -74,51 +107,97 @@ export type VideoCreation =
   | { state: 'failed'; message: string }
 
 export interface UploaderOptions {
+  /** The channel for signatures when a file's metadata names none. */
   channelId: string
-  /** Metadata for POST /videos, read when the file's object is stored. */
+  /** Metadata for the signatures (channel) and for POST /videos, read when the object is stored. */
   metadataFor: (file: UploadFile) => VideoMetadata
-  onVideoCreated?: (video: Video, file: UploadFile) => void
+  /** Why a file's metadata cannot be sent (checked before any byte leaves), or null. */
+  metadataProblem?: (file: UploadFile) => string | null
+  onVideoCreated?: (video: Video, fileName: string) => void
   onCreationChange?: (fileId: string, fileName: string, creation: VideoCreation) => void
   /** Creations are held by the service's rate limit until this time (ms); null when they resume. */
   onCreationsHeld?: (until: number | null) => void
   /** A file refused before any byte was sent, with the reason in plain words. */
   onRejected?: (reason: string) => void
+  /** After a reload: files whose bytes must be picked again (empty when none are missing). */
+  onMissingFiles?: (files: MissingFile[]) => void
+  /** After a reload: the files whose uploads resumed by themselves. */
+  onResumed?: (fileNames: string[]) => void
+  /** A failed file will be tried again at this time (ms), with the reason it failed. */
+  onRetryScheduled?: (fileId: string, fileName: string, at: number, reason: string) => void
   /** Files of at least this size go multipart (tests lower it). */
   multipartThresholdBytes?: number
   readDuration?: (file: Blob) => Promise<number | null>
+  /** Keeps uploads over a reload (off in unit tests). */
+  persist?: boolean
+  journal?: UploadJournal
 }
 
 const mimeOf = (file: UploadFile) => file.type as VideoMimeType
 
+const usedKeyVideo = (error: unknown) =>
+  error instanceof ServiceError && error.status === 422
+    ? /already used by video (\S+)/.exec(error.message)?.[1]
+    : undefined
+
 export function createUploader(options: UploaderOptions): Uploader {
   const threshold = options.multipartThresholdBytes ?? MULTIPART_THRESHOLD_BYTES
   const readDuration = options.readDuration ?? readVideoDuration
+  const persist = options.persist ?? true
+  const journal = options.journal ?? createUploadJournal(persist ? undefined : null)
   const durationChecks = new Map<string, Promise<string | null>>()
-  // The service presigns every part at once: part URLs by upload id; and each file's ETags already
-  // stored (so a paused upload resumes from them: the service has no ListParts, listParts answers
-  // from here).
-  const partUrls = new Map<string, Map<number, string>>()
-  const storedParts = new Map<string, Map<number, string>>()
-  // The storage key of each file's object, and the files whose video was asked for (never twice).
-  const storageKeys = new Map<string, string>()
+  const progress = createProgressBatcher()
+  // Which file and part a presigned address belongs to, to answer stored parts from the journal.
+  const partOfUrl = new Map<string, { fileId: string; part: number }>()
+  const rememberPartUrls = (fileId: string, urls: Record<number, string>) => {
+    for (const [part, url] of Object.entries(urls))
+      partOfUrl.set(url, { fileId, part: Number(part) })
+  }
+  const retries = new Map<string, { attempt: number; timer?: ReturnType<typeof setTimeout> }>()
   const creations = new Map<string, Promise<void>>()
+
   const queue = createCreationQueue<
-    { file: UploadFile; key: string; report: (c: VideoCreation) => void },
+    { fileId: string; fileName: string; key: string; metadata: VideoMetadata },
     Video
   >({
-    create: ({ file, key, report }) => {
-      report({ state: 'creating' })
-      // A retry after a lost answer cannot create a second video: the service refuses a storage
-      // key that already made one.
+    create: ({ fileId, fileName, key, metadata }) => {
+      options.onCreationChange?.(fileId, fileName, { state: 'creating' })
       return withRetry(() =>
-        createVideo({
-          body: { ...options.metadataFor(file), storage_key: key },
-          throwOnError: true,
-        }).then(({ data }) => data as Video),
+        createVideo({ body: { ...metadata, storage_key: key }, throwOnError: true }).then(
+          ({ data }) => data as Video,
+          async (error: unknown) => {
+            // The first answer was lost (reload, network): the video exists already.
+            const existing = usedKeyVideo(error)
+            if (!existing) throw error
+            const { data } = await getVideo({ path: { video_id: existing }, throwOnError: true })
+            return data as Video
+          },
+        ),
       )
     },
     onHeld: (until) => options.onCreationsHeld?.(until),
   })
+
+  const createFor = (fileId: string) => {
+    const record = journal.creation(fileId)
+    if (!record || record.videoId || creations.has(fileId)) return
+    const report = (creation: VideoCreation) =>
+      options.onCreationChange?.(fileId, record.fileName, creation)
+    report({ state: 'queued' })
+    const creation = queue.enqueue({ fileId, ...record }).then(
+      (video) => {
+        journal.videoCreated(fileId, video.id)
+        report({ state: 'created', video })
+        options.onVideoCreated?.(video, record.fileName)
+      },
+      (error: unknown) =>
+        report({
+          state: 'failed',
+          message: error instanceof Error ? error.message : 'The video could not be created.',
+        }),
+    )
+    creations.set(fileId, creation)
+  }
 
   const reject = (reason: string) => {
     options.onRejected?.(reason)
@@ -126,6 +205,7 @@ export function createUploader(options: UploaderOptions): Uploader {
   }
 
   const uppy: Uploader = new Uppy<UploadMeta, AwsBody>({
+    id: 'uploads',
     autoProceed: false,
     restrictions: {
       allowedFileTypes: ['.mp4', '.mov', 'video/mp4', 'video/quicktime'],
@@ -149,6 +229,12 @@ export function createUploader(options: UploaderOptions): Uploader {
   // The duration needs the file's header read, which is asynchronous: it starts when the file is
   // added, and the upload waits for it (preprocessor) so no byte leaves before the verdict.
   uppy.on('file-added', (file) => {
+    const found = journal.fileFound(file.id)
+    if (found) {
+      // A file picked again after a reload gets its details back.
+      uppy.setFileMeta(file.id, found.meta as UploadMeta)
+      options.onMissingFiles?.(journal.missing())
+    }
     if (!(file.data instanceof Blob)) return
     const check = readDuration(file.data).then((seconds) => {
       const problem = durationProblem(file.name ?? 'This file', seconds)
@@ -160,43 +246,101 @@ export function createUploader(options: UploaderOptions): Uploader {
     })
     durationChecks.set(file.id, check)
   })
-  uppy.on('file-removed', (file) => durationChecks.delete(file.id))
+  uppy.on('file-removed', (file) => {
+    durationChecks.delete(file.id)
+    if (!disposing.has(uppy)) journal.forgetMultipart(file.id)
+    const retry = retries.get(file.id)
+    if (retry?.timer) clearTimeout(retry.timer)
+    retries.delete(file.id)
+  })
   uppy.addPreProcessor(async (fileIDs) => {
     await Promise.all(fileIDs.map((id) => durationChecks.get(id)))
+    const problems = fileIDs
+      .map((id) => uppy.getFile(id))
+      .map((file) => (file ? options.metadataProblem?.(file) : null))
+      .filter((problem): problem is string => Boolean(problem))
+    if (problems.length) {
+      // Nothing is sent with details the service would refuse; the files stay, ready to go.
+      throw new Error(`Fix the details first: ${problems.join(' ')}`)
+    }
   })
 
-  const createFor = (file: UploadFile) => {
-    const key = storageKeys.get(file.id)
-    if (!key || creations.has(file.id)) return
-    const report = (creation: VideoCreation) =>
-      options.onCreationChange?.(file.id, file.name ?? '', creation)
-    report({ state: 'queued' })
-    const creation = queue.enqueue({ file, key, report }).then(
-      (video) => {
-        report({ state: 'created', video })
-        options.onVideoCreated?.(video, file)
-      },
-      (error: unknown) =>
-        report({
-          state: 'failed',
-          message: error instanceof Error ? error.message : 'The video could not be created.',
-        }),
-    )
-    creations.set(file.id, creation)
-  }
-
-  uppy.on('upload-success', (file) => {
-    if (file) createFor(file)
+  uppy.on('upload-success', (file, response) => {
+    if (!file) return
+    const key =
+      response.body?.key ??
+      (file as { s3Multipart?: { key?: string } }).s3Multipart?.key ??
+      journal.multipart(file.id)?.key
+    if (!key) return
+    retries.delete(file.id)
+    journal.objectStored(file.id, {
+      fileName: file.name ?? '',
+      key,
+      metadata: options.metadataFor(file),
+    })
+    createFor(file.id)
   })
   // The batch is complete only once its videos exist.
   uppy.addPostProcessor(async (fileIDs) => {
     await Promise.all(fileIDs.map((id) => creations.get(id)))
   })
 
+  uppy.on('upload-error', (file, error) => {
+    if (!file || !uppy.getFile(file.id)) return
+    const kind = failureKind(error)
+    if (kind === 'final' || kind === 'aborted') return
+    if (kind === 'expired') {
+      journal.forgetMultipart(file.id)
+      // Uppy would otherwise resume the expired upload from the file's state.
+      uppy.setFileState(file.id, { s3Multipart: undefined } as Partial<UploadFile>)
+    }
+    const retry = retries.get(file.id) ?? { attempt: 0 }
+    const delay = kind === 'expired' ? 0 : fileRetryDelay(retry.attempt)
+    retry.attempt += 1
+    const run = () => {
+      retry.timer = undefined
+      if (uppy.getFile(file.id)?.error) void uppy.retryUpload(file.id)
+    }
+    options.onRetryScheduled?.(
+      file.id,
+      file.name ?? '',
+      Date.now() + delay,
+      kind === 'expired' ? 'the storage signature expired' : 'the connection failed',
+    )
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      window.addEventListener('online', run, { once: true })
+    } else {
+      retry.timer = setTimeout(run, delay)
+    }
+    retries.set(file.id, retry)
+  })
+
+  const signatureChannel = (file: UploadFile) =>
+    options.metadataFor(file).channel_id ?? options.channelId
+
   uppy.use(AwsS3<UploadMeta, AwsBody>, {
     limit: REQUEST_LIMIT,
     shouldUseMultipart: (file) => (file.size ?? 0) >= threshold,
     getChunkSize: (file) => planParts(file.size).partSize,
+
+    async uploadPartBytes(request) {
+      const owner = partOfUrl.get(request.signature.url)
+      const stored = owner && journal.multipart(owner.fileId)?.etags[owner.part]
+      if (stored) {
+        const size = request.size ?? (request.body instanceof Blob ? request.body.size : 0)
+        request.onProgress?.({ loaded: size, lengthComputable: true })
+        request.onComplete?.(stored)
+        return { ETag: stored }
+      }
+      const onProgress = request.onProgress ? progress.wrap(request.onProgress) : undefined
+      try {
+        return await AwsS3.uploadPartBytes({ ...request, onProgress })
+      } catch (error) {
+        throw failureKind(error) === 'expired' ? new SignatureExpiredError() : error
+      } finally {
+        if (request.onProgress) progress.settle(request.onProgress)
+      }
+    },
 
     async getUploadParameters(file, { signal }) {
       const { data } = await withRetry(
@@ -205,14 +349,13 @@ export function createUploader(options: UploaderOptions): Uploader {
             body: {
               filename: file.name ?? 'video.mp4',
               mime_type: mimeOf(file),
-              channel_id: options.channelId,
+              channel_id: signatureChannel(file),
             },
             signal,
             throwOnError: true,
           }),
         { signal },
       )
-      storageKeys.set(file.id, data.key)
       // Fields in the documented order (document 1, section 4.3); Uppy appends `file` last.
       return {
         method: 'POST',
@@ -231,37 +374,48 @@ export function createUploader(options: UploaderOptions): Uploader {
     },
 
     async createMultipartUpload(file) {
+      // A file retried after a failure continues the upload it started, while its addresses last.
+      const existing = journal.multipart(file.id)
+      if (existing && !expired(existing.partUrls)) {
+        return { uploadId: existing.uploadId, key: existing.key }
+      }
       const { partsCount } = planParts(file.size ?? 0)
       const { data } = await withRetry(() =>
         createMultipartSignature({
           body: {
             filename: file.name ?? 'video.mp4',
             mime_type: mimeOf(file),
-            channel_id: options.channelId,
+            channel_id: signatureChannel(file),
             parts_count: partsCount,
           },
           throwOnError: true,
         }),
       )
-      partUrls.set(
-        data.upload_id,
-        new Map(data.parts.map((part) => [part.part, part.signature.put_url])),
+      const partUrls = Object.fromEntries(
+        data.parts.map((part) => [part.part, part.signature.put_url]),
       )
-      storedParts.set(file.id, new Map())
-      storageKeys.set(file.id, data.key)
+      journal.startMultipart(file.id, { uploadId: data.upload_id, key: data.key, partUrls })
+      rememberPartUrls(file.id, partUrls)
       return { uploadId: data.upload_id, key: data.key }
     },
 
-    signPart(_file, { uploadId, partNumber }) {
-      const url = partUrls.get(uploadId)?.get(partNumber)
-      if (!url) throw new Error(`No signed address for part ${partNumber}; pick the file again.`)
+    signPart(file, { uploadId, partNumber }) {
+      const record = journal.multipart(file.id)
+      const url = record?.uploadId === uploadId ? record.partUrls[partNumber] : undefined
+      if (!url) throw new SignatureExpiredError()
       return { method: 'PUT', url }
     },
 
-    listParts(file): AwsS3Part[] {
-      return [...(storedParts.get(file.id) ?? new Map<number, string>())].map(
-        ([PartNumber, ETag]) => ({ PartNumber, ETag }),
-      )
+    // Asked when an upload resumes (after a pause or a reload): the service has no ListParts, so
+    // the journal answers; addresses that expired meanwhile mean a new upload.
+    listParts(file, { uploadId }): AwsS3Part[] {
+      const record = journal.multipart(file.id)
+      if (!record || record.uploadId !== uploadId || expired(record.partUrls))
+        throw new SignatureExpiredError()
+      return Object.entries(record.etags).map(([part, ETag]) => ({
+        PartNumber: Number(part),
+        ETag,
+      }))
     },
 
     async completeMultipartUpload(_file, { key, uploadId, parts, signal }) {
@@ -283,16 +437,79 @@ export function createUploader(options: UploaderOptions): Uploader {
     },
 
     // The service has no abort call: an unfinished multipart upload is left to storage's expiry.
-    abortMultipartUpload(file, { uploadId }) {
-      if (uploadId) partUrls.delete(uploadId)
-      storedParts.delete(file.id)
-    },
+    // Its record stays in the journal so a retry continues it; removing the file forgets it.
+    abortMultipartUpload() {},
   })
 
   uppy.on('s3-multipart:part-uploaded', (file, part) => {
     if (file && part.PartNumber && part.ETag)
-      storedParts.get(file.id)?.set(part.PartNumber, part.ETag)
+      journal.partStored(file.id, part.PartNumber, part.ETag)
   })
 
+  for (const [fileId, record] of journal.creations()) {
+    if (record.videoId) journal.forgetCreation(fileId)
+  }
+  for (const [fileId] of journal.creations()) queueMicrotask(() => createFor(fileId))
+
+  if (persist) restoreAfterReload(uppy, journal, options, rememberPartUrls)
   return uppy
+}
+
+const disposing = new WeakSet<Uploader>()
+
+/**
+ * Ends an uploader when its screen goes away, keeping what a later one needs to resume: Uppy
+ * cancels every upload on destroy, which must reach neither golden-retriever's saved state nor
+ * the journal.
+ */
+export function disposeUploader(uppy: Uploader) {
+  disposing.add(uppy)
+  const retriever = uppy.getPlugin('GoldenRetriever')
+  if (retriever) uppy.removePlugin(retriever)
+  uppy.destroy()
+}
+
+function expired(partUrls: Record<number, string>) {
+  const first = Object.values(partUrls)[0]
+  const expiry = first ? presignedUrlExpiry(first) : null
+  return expiry !== null && expiry - expiryMarginMs <= Date.now()
+}
+
+// Golden-retriever brings back Uppy's files; files whose bytes it could not keep ("ghosts") are
+// taken out of the batch and listed to be picked again, so the rest resume at once by themselves.
+function restoreAfterReload(
+  uppy: Uploader,
+  journal: UploadJournal,
+  options: UploaderOptions,
+  rememberPartUrls: (fileId: string, urls: Record<number, string>) => void,
+) {
+  // The IndexedDB store's limits are options its type does not list (IndexedDBStore.js).
+  const indexedDB = { maxFileSize: RESTORABLE_FILE_BYTES, maxTotalSize: 10 * RESTORABLE_FILE_BYTES }
+  uppy.use(GoldenRetriever, { indexedDB: indexedDB as { name?: string } })
+  uppy.once('restored', () => {
+    for (const file of uppy.getFiles()) {
+      const record = journal.multipart(file.id)
+      if (record) rememberPartUrls(file.id, record.partUrls)
+      if (!file.isGhost) continue
+      journal.fileMissing({ id: file.id, name: file.name ?? '', size: file.size, meta: file.meta })
+    }
+    const ghosts = uppy.getFiles().filter((file) => file.isGhost)
+    if (ghosts.length) {
+      // Removing forgets a file's multipart record: keep it for when the file is picked again.
+      const records = ghosts.map((file) => [file.id, journal.multipart(file.id)] as const)
+      uppy.removeFiles(ghosts.map((file) => file.id))
+      for (const [id, record] of records) if (record) journal.restoreMultipart(id, record)
+    }
+    options.onMissingFiles?.(journal.missing())
+    const { currentUploads } = uppy.getState()
+    const resumable = uppy
+      .getFiles()
+      .filter((file) => !file.progress.uploadComplete && file.progress.uploadStarted)
+    if (Object.keys(currentUploads).length > 0 && resumable.length > 0) {
+      options.onResumed?.(resumable.map((file) => file.name ?? ''))
+      uppy.emit('restore-confirmed')
+    } else {
+      uppy.setState({ recoveredState: null })
+    }
+  })
 }
