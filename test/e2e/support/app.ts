@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { createServer } from 'node:net'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { startDashboard } from '../../../server/dashboard/start.ts'
 import { launchChromium } from './browser.ts'
+import type { StorageProxy } from './storage-proxy.ts'
 
 export interface RunningApp {
   url: string
@@ -17,9 +19,12 @@ export interface RunningApp {
 // The real dashboard server (serving the built app) in front of a real sandbox with a small,
 // deterministic demo library, and a fresh Chromium context.
 export async function startApp(
-  options: { seedVideos?: number; rateLimit?: string } = {},
+  options: { seedVideos?: number; rateLimit?: string; storageProxy?: StorageProxy } = {},
 ): Promise<RunningApp> {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-'))
+  // The sandbox seeds its storage through the proxy while starting, so its port is chosen first.
+  const sandboxPort = options.storageProxy ? await freePort() : 0
+  options.storageProxy?.forwardTo(sandboxPort)
   const dashboard = await startDashboard({
     port: 0,
     mode: 'production',
@@ -27,12 +32,15 @@ export async function startApp(
     ...(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {}),
     log: () => {},
     sandbox: {
-      port: 0,
+      port: sandboxPort,
       db: ':memory:',
       dataDir: dir,
       seedVideos: options.seedVideos ?? 120,
       timeScale: 100,
       ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+      // The sandbox is reached through the proxy (its addresses, signed storage URLs included,
+      // name the proxy), which passes the bytes on.
+      ...(options.storageProxy ? { publicUrl: options.storageProxy.url } : {}),
       log: () => {},
     },
   })
@@ -56,4 +64,15 @@ export async function startApp(
       rmSync(dir, { recursive: true, force: true })
     },
   }
+}
+
+function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
 }
