@@ -45,7 +45,7 @@ export function createLocalObjectStore(opts: LocalObjectStoreOptions): LocalObje
   const store: StoreContext = {
     identity: { region: opts.region, credentials: opts.credentials },
     objects: new ObjectFiles(opts.rootDir, join(opts.rootDir, 'tmp')),
-    uploads: new MultipartUploads(opts.rootDir, temp),
+    uploads: new MultipartUploads(opts.rootDir),
     temp,
     now: opts.now ?? Date.now,
   }

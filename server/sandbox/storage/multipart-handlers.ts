@@ -1,4 +1,5 @@
-import { MAX_PART_NUMBER, type RequestedPart } from './multipart-uploads.ts'
+import { MAX_PART_NUMBER, noSuchUpload, type RequestedPart } from './multipart-uploads.ts'
+import { isNotFound } from './object-files.ts'
 import { openRequestPayload, readSmallPayload } from './request-payload.ts'
 import { sendEmpty, sendXml } from './responses.ts'
 import { S3Error } from './s3-error.ts'
@@ -48,14 +49,15 @@ export async function completeMultipartUpload(
   const upload = await store.uploads.get(uploadId, s3.bucket, s3.key)
   const body = await readSmallPayload(req, s3, ex.auth, ex.body.open(), MAX_COMPLETE_BODY)
   const requested = parseCompleteRequest(body.toString('utf8'))
-  const { file, etag } = await store.uploads.assemble(upload, requested)
+  const { parts, etag } = await store.uploads.completion(upload, requested)
   try {
-    await store.objects.commit(s3.bucket, s3.key, file, {
+    await store.objects.commitSegments(s3.bucket, s3.key, parts, {
       ...(upload.contentType ? { contentType: upload.contentType } : {}),
       etag,
     })
   } catch (error) {
-    await store.temp.discard(file)
+    // A concurrent abort or completion took the parts away.
+    if (isNotFound(error)) throw noSuchUpload(uploadId)
     throw error
   }
   await store.uploads.remove(uploadId)

@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { createReadStream } from 'node:fs'
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { isNotFound } from './object-files.ts'
 import { S3Error } from './s3-error.ts'
-import type { TempFiles, WrittenFile } from './temp-files.ts'
+import type { WrittenFile } from './temp-files.ts'
 
 export const MIN_PART_SIZE = 5 * 1024 * 1024
 export const MAX_PART_NUMBER = 10_000
@@ -34,10 +33,7 @@ export interface RequestedPart {
 export class MultipartUploads {
   private readonly uploadsDir: string
 
-  constructor(
-    rootDir: string,
-    private readonly temp: TempFiles,
-  ) {
+  constructor(rootDir: string) {
     this.uploadsDir = join(rootDir, 'uploads')
   }
 
@@ -108,27 +104,25 @@ export class MultipartUploads {
   }
 
   /**
-   * Checks the requested parts the way S3 does and concatenates them into a temporary file.
-   * The ETag is S3's: MD5 of the parts' binary MD5s, then '-' and the number of parts.
+   * Checks the requested parts the way S3 does and returns their files, in order, with the ETag
+   * S3 gives the object: MD5 of the parts' binary MD5s, then '-' and the number of parts.
    */
-  async assemble(
+  async completion(
     upload: MultipartUpload,
     requested: RequestedPart[],
-  ): Promise<{ file: WrittenFile; etag: string }> {
+  ): Promise<{ parts: { path: string; size: number }[]; etag: string }> {
     const stored = new Map((await this.listParts(upload)).map((part) => [part.partNumber, part]))
     const chosen = checkRequestedParts(requested, stored)
     const dir = join(this.uploadsDir, upload.uploadId)
-    async function* concatenated(): AsyncGenerator<Buffer> {
-      for (const part of chosen) {
-        for await (const chunk of createReadStream(join(dir, partFileName(part.partNumber)))) {
-          yield chunk as Buffer
-        }
-      }
-    }
-    const file = await this.temp.write(concatenated())
     const md5OfMd5s = createHash('md5')
-    for (const part of chosen) md5OfMd5s.update(Buffer.from(part.etag.replaceAll('"', ''), 'hex'))
-    return { file, etag: `"${md5OfMd5s.digest('hex')}-${chosen.length}"` }
+    for (const part of chosen) md5OfMd5s.update(Buffer.from(unquote(part.etag), 'hex'))
+    return {
+      parts: chosen.map((part) => ({
+        path: join(dir, partFileName(part.partNumber)),
+        size: part.size,
+      })),
+      etag: `"${md5OfMd5s.digest('hex')}-${chosen.length}"`,
+    }
   }
 
   async remove(uploadId: string): Promise<void> {

@@ -1,7 +1,6 @@
-import { open } from 'node:fs/promises'
 import { pipeline } from 'node:stream/promises'
 import { parseByteRange } from './byte-range.ts'
-import { isNotFound, type ObjectMeta } from './object-files.ts'
+import type { ObjectMeta } from './object-files.ts'
 import { openRequestPayload } from './request-payload.ts'
 import { sendEmpty } from './responses.ts'
 import { S3Error } from './s3-error.ts'
@@ -73,24 +72,10 @@ export async function getObject(ex: AuthenticatedExchange): Promise<void> {
   const ifRange = req.headers['if-range']
   const honourRange = !ifRange || ifRange === meta.etag
   const range = honourRange ? parseByteRange(req.headers.range, meta.size) : undefined
-  let handle: Awaited<ReturnType<typeof open>>
-  try {
-    handle = await open(store.objects.dataPath(s3.bucket, s3.key), 'r')
-  } catch (error) {
-    if (isNotFound(error)) throw noSuchKey(s3.key)
-    throw error
-  }
+  const body = await store.objects.read(s3.bucket, s3.key, meta, range)
+  if (!body) throw noSuchKey(s3.key)
   res.writeHead(range ? 206 : 200, objectHeaders(ex, meta, range))
-  if (meta.size === 0) {
-    await handle.close()
-    res.end()
-    return
-  }
-  const stream = handle.createReadStream({
-    start: range?.start ?? 0,
-    end: range?.end ?? meta.size - 1,
-  })
-  await pipeline(stream, res)
+  await pipeline(body, res)
 }
 
 export async function deleteObject(ex: AuthenticatedExchange): Promise<void> {
