@@ -1,6 +1,6 @@
-import { rm, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { objectPaths } from '../../server/sandbox/storage/object-paths.ts'
+import { ObjectFiles } from '../../server/sandbox/storage/object-files.ts'
 
 export interface MultipartSignature {
   key: string
@@ -75,9 +75,8 @@ export async function storedSize(serviceUrl: string, key: string): Promise<numbe
 
 /** Frees the disk between runs: the object's files in the sandbox's local store. */
 export async function removeStoredObject(dataDir: string, key: string): Promise<void> {
-  const paths = objectPaths(join(dataDir, 'objects'), storageBucket, key)
-  await rm(paths.data, { force: true })
-  await rm(paths.meta, { force: true })
+  const storeDir = join(dataDir, 'objects')
+  await new ObjectFiles(storeDir, join(storeDir, 'tmp')).remove(storageBucket, key)
 }
 
 /** Disk use of a file in bytes (allocated blocks), to tell whether it is sparse. */
