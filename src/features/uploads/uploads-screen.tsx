@@ -11,6 +11,7 @@ import {
   videoMetadataFor,
 } from './upload-metadata'
 import type { UploadFile, VideoCreation } from './uploader/create-uploader'
+import { UrlImportSection } from './url-import/url-import-section'
 
 const UploaderPanel = lazy(() => import('./uploader-panel'))
 
@@ -174,6 +175,14 @@ function Uploads({
           register={form.register('publish')}
         />
       </form>
+
+      <UrlImportSection
+        channelId={channelId}
+        metadataFor={(fileName) =>
+          parsed.success ? videoMetadataFor(parsed.data, { name: fileName }, channelId) : null
+        }
+        onVideoCreated={onVideoCreated}
+      />
 
       <Suspense fallback={<p className="text-slate-700">Loading the uploader…</p>}>
         <UploaderPanel
