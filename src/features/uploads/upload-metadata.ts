@@ -1,11 +1,12 @@
 import * as z from 'zod'
-import type { VideoMetadata } from '../../api/generated/types.gen'
-import { zHashtags } from '../../api/generated/zod.gen'
+import { zVideoMetadata } from '../../api/generated/zod.gen'
+import { contractErrorMap } from '../../lib/contract-error-map'
+import { checkSchedule } from '../../lib/schedule-window'
 import { baseName } from './uploader/validation'
 
-// The metadata form shared by every file of a batch. The caption is a pattern: `{name}` stands for
-// the file's name without its extension (the default caption); a caption typed for one file in
-// Uppy's file editor wins over the pattern.
+// The details shared by every file of a batch. The caption is a pattern: `{name}` stands for the
+// file's name without its extension (the default caption). Each file may override some of them in
+// Uppy's file editor (details/file-metadata.ts merges the two).
 
 export const NAME_TOKEN = '{name}'
 
@@ -18,46 +19,83 @@ export const hashtagsFromText = (text: string) => [
   ),
 ]
 
-const captionMax = 2200
+export const publications = ['now', 'draft', 'schedule'] as const
+export type Publication = (typeof publications)[number]
+export const accessValues = ['public', 'private'] as const
+export type UploadAccess = (typeof accessValues)[number]
 
-export const uploadMetadataSchema = z.object({
-  captionPattern: z.string().max(captionMax, `Captions can have at most ${captionMax} characters.`),
-  description: z.string().max(5000, 'Descriptions can have at most 5000 characters.'),
-  hashtags: z.string().refine((text) => zHashtags.safeParse(hashtagsFromText(text)).success, {
-    message: 'Use at most 30 hashtags of at most 100 characters each.',
-  }),
-  access: z.enum(['public', 'private']),
-  publish: z.enum(['now', 'draft']),
-})
+export const maxTaggedProducts = 100
 
-export type UploadMetadataValues = z.infer<typeof uploadMetadataSchema>
+// One rule per field, with the contract's bounds and the video page's messages (the generated
+// schemas read through the same error map), used by the form and by each file's check.
+const contractField = (name: 'caption' | 'description' | 'hashtags') => {
+  const schema = zVideoMetadata.pick({ [name]: true } as Record<typeof name, true>).required()
+  return (value: unknown): string | null =>
+    schema.safeParse({ [name]: value }, { error: contractErrorMap }).error?.issues[0]?.message ??
+    null
+}
 
-export const defaultUploadMetadata: UploadMetadataValues = {
+const captionRule = contractField('caption')
+const descriptionRule = contractField('description')
+const hashtagsRule = contractField('hashtags')
+
+export const fieldRules = {
+  caption: (text: string) => captionRule(text),
+  description: (text: string) => descriptionRule(text),
+  hashtags: (text: string) => hashtagsRule(hashtagsFromText(text)),
+  schedule: (localTime: string, now: Date) => {
+    const check = checkSchedule(localTime, now)
+    return check.ok ? null : check.message
+  },
+}
+
+const taggedProduct = z.object({ id: z.string().min(1), name: z.string() })
+export type TaggedProduct = z.infer<typeof taggedProduct>
+
+export const uploadDetailsSchema = z
+  .object({
+    channelId: z.string().min(1, 'Choose the channel the videos go to.'),
+    captionPattern: z.string(),
+    description: z.string(),
+    hashtags: z.string(),
+    access: z.enum(accessValues),
+    publish: z.enum(publications),
+    /** A datetime-local value (the user's local time); used when `publish` is 'schedule'. */
+    publishAt: z.string(),
+    /** The store the tagged products belong to (the service resolves tags in one store). */
+    storeId: z.string(),
+    products: z
+      .array(taggedProduct)
+      .max(maxTaggedProducts, `Tag at most ${maxTaggedProducts} products.`),
+  })
+  .superRefine((values, ctx) => {
+    const problems: [keyof typeof values, string | null][] = [
+      ['captionPattern', fieldRules.caption(values.captionPattern)],
+      ['description', fieldRules.description(values.description)],
+      ['hashtags', fieldRules.hashtags(values.hashtags)],
+      [
+        'publishAt',
+        values.publish === 'schedule' ? fieldRules.schedule(values.publishAt, new Date()) : null,
+      ],
+    ]
+    for (const [field, message] of problems) {
+      if (message) ctx.addIssue({ code: 'custom', path: [field], message })
+    }
+  })
+
+export type UploadDetailsValues = z.infer<typeof uploadDetailsSchema>
+
+export const defaultUploadDetails = (channelId: string): UploadDetailsValues => ({
+  channelId,
   captionPattern: NAME_TOKEN,
   description: '',
   hashtags: '',
   access: 'public',
   publish: 'now',
-}
+  publishAt: '',
+  storeId: '',
+  products: [],
+})
 
 export const captionFor = (pattern: string, fileName: string) =>
-  pattern.split(NAME_TOKEN).join(baseName(fileName)).trim().slice(0, captionMax)
-
-/** The POST /videos metadata for one stored file. */
-export function videoMetadataFor(
-  values: UploadMetadataValues,
-  file: { name: string; caption?: string },
-  channelId: string,
-): VideoMetadata {
-  const ownCaption = file.caption?.trim()
-  const hashtags = hashtagsFromText(values.hashtags)
-  const description = values.description.trim()
-  return {
-    channel_id: channelId,
-    caption: ownCaption ? ownCaption : captionFor(values.captionPattern, file.name),
-    ...(description ? { description } : {}),
-    ...(hashtags.length ? { hashtags } : {}),
-    access: values.access,
-    publish: values.publish === 'now',
-  }
-}
+  pattern.split(NAME_TOKEN).join(baseName(fileName)).trim()

@@ -1,16 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod'
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
-import { type UseFormRegisterReturn, useForm, useWatch } from 'react-hook-form'
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
 import type { Video } from '../../api/generated/types.gen'
-import { errorClass, hintClass, inputClass, labelClass, panelClass } from './ui'
-import {
-  defaultUploadMetadata,
-  NAME_TOKEN,
-  type UploadMetadataValues,
-  uploadMetadataSchema,
-  videoMetadataFor,
-} from './upload-metadata'
-import type { UploadFile, VideoCreation } from './uploader/create-uploader'
+import { UploadDetailsForm } from './details/upload-details-form'
+import { useUploadDetails } from './details/use-upload-details'
+import { panelClass } from './ui'
+import type { VideoCreation } from './uploader/create-uploader'
 import { UrlImportSection } from './url-import/url-import-section'
 
 const UploaderPanel = lazy(() => import('./uploader-panel'))
@@ -54,34 +47,13 @@ function Uploads({
   channelId: string
   onVideoCreated: (video: Video) => void
 }) {
-  const form = useForm<UploadMetadataValues>({
-    resolver: zodResolver(uploadMetadataSchema),
-    defaultValues: defaultUploadMetadata,
-    mode: 'onChange',
-  })
-  const values = useWatch({ control: form.control }) as UploadMetadataValues
-  // The uploader reads the metadata when a file's object is stored; invalid values fall back to
-  // the defaults for that field rather than being sent.
-  const metadata = useRef(values)
-  const parsed = uploadMetadataSchema.safeParse(values)
-  metadata.current = parsed.success ? parsed.data : metadata.current
+  // The details form defaults to the screen's channel; each video's channel comes from the form.
+  const details = useUploadDetails(channelId)
 
   const [rejected, setRejected] = useState<string[]>([])
   const [rows, setRows] = useState<Record<string, Row>>({})
   const [heldUntil, setHeldUntil] = useState<number | null>(null)
 
-  const metadataFor = useCallback(
-    (file: UploadFile) =>
-      videoMetadataFor(
-        metadata.current,
-        {
-          name: file.name ?? '',
-          caption: typeof file.meta.caption === 'string' ? file.meta.caption : undefined,
-        },
-        channelId,
-      ),
-    [channelId],
-  )
   const onCreationChange = useCallback(
     (fileId: string, fileName: string, creation: VideoCreation) =>
       setRows((current) => ({ ...current, [fileId]: { fileName, creation } })),
@@ -91,95 +63,16 @@ function Uploads({
     (reason: string) => setRejected((current) => [...current, reason].slice(-20)),
     [],
   )
-  const { errors } = form.formState
-  const field = (name: keyof UploadMetadataValues, hint?: boolean) => ({
-    id: `upload-${name}`,
-    'aria-invalid': Boolean(errors[name]),
-    'aria-describedby':
-      [hint ? `upload-${name}-hint` : null, errors[name] ? `upload-${name}-error` : null]
-        .filter(Boolean)
-        .join(' ') || undefined,
-  })
-  const fieldError = (name: keyof UploadMetadataValues) =>
-    errors[name]?.message ? (
-      <p id={`upload-${name}-error`} className={errorClass}>
-        {errors[name]?.message}
-      </p>
-    ) : null
-
   return (
     <>
-      <form
-        className={`${panelClass} grid gap-4 md:grid-cols-2`}
-        aria-labelledby="upload-details-title"
-        onSubmit={(event) => event.preventDefault()}
-      >
-        <h2 id="upload-details-title" className="text-lg font-semibold md:col-span-2">
-          Details for every file
-        </h2>
-        <div className="md:col-span-2">
-          <label htmlFor="upload-captionPattern" className={labelClass}>
-            Caption
-          </label>
-          <p id="upload-captionPattern-hint" className={hintClass}>
-            {NAME_TOKEN} is replaced by the file name without its extension. A caption typed for one
-            file (its edit button in the list) wins.
-          </p>
-          <input
-            className={`mt-1 ${inputClass}`}
-            {...form.register('captionPattern')}
-            {...field('captionPattern', true)}
-          />
-          {fieldError('captionPattern')}
-        </div>
-        <div className="md:col-span-2">
-          <label htmlFor="upload-description" className={labelClass}>
-            Description
-          </label>
-          <textarea
-            rows={3}
-            className={`mt-1 ${inputClass}`}
-            {...form.register('description')}
-            {...field('description')}
-          />
-          {fieldError('description')}
-        </div>
-        <div className="md:col-span-2">
-          <label htmlFor="upload-hashtags" className={labelClass}>
-            Hashtags
-          </label>
-          <p id="upload-hashtags-hint" className={hintClass}>
-            Separated by spaces or commas; a leading # is optional.
-          </p>
-          <input
-            className={`mt-1 ${inputClass}`}
-            {...form.register('hashtags')}
-            {...field('hashtags', true)}
-          />
-          {fieldError('hashtags')}
-        </div>
-        <RadioGroup
-          legend="Access"
-          options={[
-            ['public', 'Public'],
-            ['private', 'Private'],
-          ]}
-          register={form.register('access')}
-        />
-        <RadioGroup
-          legend="Publication"
-          options={[
-            ['now', 'Publish now'],
-            ['draft', 'Save as draft'],
-          ]}
-          register={form.register('publish')}
-        />
-      </form>
+      <UploadDetailsForm form={details.form} onReset={details.reset} />
 
       <UrlImportSection
         channelId={channelId}
-        metadataFor={(fileName) =>
-          parsed.success ? videoMetadataFor(parsed.data, { name: fileName }, channelId) : null
+        metadataFor={(name) =>
+          details.metadataProblem({ name, meta: {} })
+            ? null
+            : details.metadataFor({ name, meta: {} })
         }
         onVideoCreated={onVideoCreated}
       />
@@ -187,7 +80,8 @@ function Uploads({
       <Suspense fallback={<p className="text-slate-700">Loading the uploader…</p>}>
         <UploaderPanel
           channelId={channelId}
-          metadataFor={metadataFor}
+          metadataFor={details.metadataFor}
+          metadataProblem={details.metadataProblem}
           onVideoCreated={onVideoCreated}
           onCreationChange={onCreationChange}
           onCreationsHeld={setHeldUntil}
@@ -239,30 +133,6 @@ function Uploads({
         ) : null}
       </div>
     </>
-  )
-}
-
-function RadioGroup({
-  legend,
-  options,
-  register,
-}: {
-  legend: string
-  options: [string, string][]
-  register: UseFormRegisterReturn
-}) {
-  return (
-    <fieldset>
-      <legend className={labelClass}>{legend}</legend>
-      <div className="mt-2 flex gap-4">
-        {options.map(([value, label]) => (
-          <label key={value} className="flex items-center gap-2 text-sm text-slate-900">
-            <input type="radio" value={value} {...register} />
-            {label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
   )
 }
 

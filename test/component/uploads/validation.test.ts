@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-  captionFor,
-  hashtagsFromText,
-  uploadMetadataSchema,
-  videoMetadataFor,
-} from '../../../src/features/uploads/upload-metadata'
-import {
   baseName,
   durationProblem,
   extensionOf,
@@ -56,56 +50,5 @@ describe('names', () => {
     expect(extensionOf('.mp4')).toBe('')
     expect(baseName('summer.sale.mov')).toBe('summer.sale')
     expect(baseName('noext')).toBe('noext')
-  })
-})
-
-describe('upload metadata', () => {
-  const values = {
-    captionPattern: 'Sale: {name}',
-    description: '  New in ',
-    hashtags: '#summer, sale  #summer',
-    access: 'private' as const,
-    publish: 'draft' as const,
-  }
-
-  it('builds captions from the pattern and parses hashtags', () => {
-    expect(captionFor('{name}', 'aurora.mp4')).toBe('aurora')
-    expect(captionFor('{name} – {name}', 'a.mov')).toBe('a – a')
-    expect(hashtagsFromText('#a b,,c #a ##d')).toEqual(['a', 'b', 'c', 'd'])
-    expect(hashtagsFromText('  ')).toEqual([])
-  })
-
-  it('makes the POST /videos metadata, a per-file caption winning over the pattern', () => {
-    expect(videoMetadataFor(values, { name: 'aurora.mp4' }, 'ch1')).toEqual({
-      channel_id: 'ch1',
-      caption: 'Sale: aurora',
-      description: 'New in',
-      hashtags: ['summer', 'sale'],
-      access: 'private',
-      publish: false,
-    })
-    expect(
-      videoMetadataFor(
-        { ...values, description: '', hashtags: '', publish: 'now', access: 'public' },
-        { name: 'aurora.mp4', caption: ' Own ' },
-        'ch1',
-      ),
-    ).toEqual({ channel_id: 'ch1', caption: 'Own', access: 'public', publish: true })
-  })
-
-  it('validates like the service', () => {
-    expect(uploadMetadataSchema.safeParse(values).success).toBe(true)
-    expect(
-      uploadMetadataSchema.safeParse({
-        ...values,
-        hashtags: Array(31)
-          .fill('x')
-          .map((x, i) => x + i)
-          .join(' '),
-      }).success,
-    ).toBe(false)
-    expect(
-      uploadMetadataSchema.safeParse({ ...values, captionPattern: 'x'.repeat(2201) }).success,
-    ).toBe(false)
   })
 })

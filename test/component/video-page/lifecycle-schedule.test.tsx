@@ -1,10 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import {
-  scheduleHorizonMs,
-  toLocalInputValue,
-} from '../../../src/features/videos/video-page/lifecycle/schedule-window'
+import { scheduleHorizonMs, toLocalInputValue } from '../../../src/lib/schedule-window'
 import { type ApiCall, fakeApi, json } from './support/fake-api'
 import { makeVideo } from './support/fixtures'
 import { renderLifecycle } from './support/render'

@@ -9,7 +9,7 @@ import {
   zVideoAccess,
   zVideoUpdate,
 } from '../../../../api/generated/zod.gen'
-import { contractErrorMap } from './error-map'
+import { contractErrorMap } from '../../../../lib/contract-error-map'
 
 // Rules the generated zod does not carry (README "Choices where the documents are silent" and
 // document 1 sections 2.2 and 2.6) are added here as refinements.

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
+import { checkSchedule, scheduleBounds } from '../../../../lib/schedule-window'
 import { errorClass, hintClass, inputBase, labelClass, secondaryButton } from '../ui'
-import { checkSchedule, scheduleBounds } from './schedule-window'
 
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
 

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../../lib/format'
+import { formatDateTime } from './format'
 
 // Section 3.2: a future time at most 28 days ahead schedules; anything else is refused.
 export const scheduleHorizonMs = 28 * 24 * 60 * 60 * 1000

@@ -1,0 +1,75 @@
+import * as z from 'zod'
+import {
+  accessValues,
+  defaultUploadDetails,
+  publications,
+  type UploadDetailsValues,
+} from '../upload-metadata'
+
+// The details for every file survive a reload in localStorage. The channel chosen in the form is
+// restored only while the app's channel (the screen's default) is the one it was chosen under, so
+// switching channels in the app still sets it.
+export const DETAILS_STORAGE_KEY = 'uploads:details'
+
+// Loose on purpose: each field that still has the right shape is restored, the rest default
+// (values are checked by the form's schema once restored).
+const loose = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined)
+const saved = z.object({
+  defaultChannelId: z.string().catch(''),
+  values: z
+    .object({
+      channelId: loose(z.string()),
+      captionPattern: loose(z.string()),
+      description: loose(z.string()),
+      hashtags: loose(z.string()),
+      access: loose(z.enum(accessValues)),
+      publish: loose(z.enum(publications)),
+      publishAt: loose(z.string()),
+      storeId: loose(z.string()),
+      products: loose(z.array(z.object({ id: z.string().min(1), name: z.string() }))),
+    })
+    .catch({}),
+})
+
+export function loadDetails(defaultChannelId: string): UploadDetailsValues | null {
+  let text: string | null = null
+  try {
+    text = window.localStorage.getItem(DETAILS_STORAGE_KEY)
+  } catch {
+    return null
+  }
+  if (!text) return null
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return null
+  }
+  const parsed = saved.safeParse(json)
+  if (!parsed.success) return null
+  const { values, defaultChannelId: savedDefault } = parsed.data
+  const restored = { ...defaultUploadDetails(defaultChannelId), ...stripUndefined(values) }
+  if (savedDefault !== defaultChannelId) restored.channelId = defaultChannelId
+  return restored
+}
+
+export function saveDetails(defaultChannelId: string, values: UploadDetailsValues) {
+  try {
+    window.localStorage.setItem(DETAILS_STORAGE_KEY, JSON.stringify({ defaultChannelId, values }))
+  } catch {
+    // Storage full or blocked: the details still apply to this visit.
+  }
+}
+
+export function clearDetails() {
+  try {
+    window.localStorage.removeItem(DETAILS_STORAGE_KEY)
+  } catch {
+    // Nothing was saved.
+  }
+}
+
+const stripUndefined = <T extends object>(values: T) =>
+  Object.fromEntries(
+    Object.entries(values).filter(([, value]) => value !== undefined),
+  ) as Partial<T>

@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest'
+import { metadataForFile } from '../../../src/features/uploads/details/file-metadata'
+import {
+  captionFor,
+  defaultUploadDetails,
+  hashtagsFromText,
+  type UploadDetailsValues,
+  uploadDetailsSchema,
+} from '../../../src/features/uploads/upload-metadata'
+import { contractErrorMap } from '../../../src/lib/contract-error-map'
+import { scheduleHorizonMs, toLocalInputValue } from '../../../src/lib/schedule-window'
+
+const now = new Date('2025-03-02T10:00:30.000Z')
+const minute = 60_000
+const day = 24 * 60 * minute
+const at = (ms: number) => toLocalInputValue(new Date(now.getTime() + ms))
+
+const batch: UploadDetailsValues = {
+  ...defaultUploadDetails('ch1'),
+  captionPattern: 'Sale: {name}',
+  description: '  New in ',
+  hashtags: '#summer, sale  #summer',
+  access: 'private',
+  publish: 'draft',
+}
+
+const expectProblem = (result: ReturnType<typeof metadataForFile>) => {
+  if (result.ok) throw new Error(`expected a problem, got ${JSON.stringify(result.metadata)}`)
+  return result.problem
+}
+const expectMetadata = (result: ReturnType<typeof metadataForFile>) => {
+  if (!result.ok) throw new Error(result.problem)
+  return result.metadata
+}
+
+describe('captions and hashtags', () => {
+  it('builds captions from the pattern and parses hashtags', () => {
+    expect(captionFor('{name}', 'aurora.mp4')).toBe('aurora')
+    expect(captionFor('{name} – {name}', 'a.mov')).toBe('a – a')
+    expect(hashtagsFromText('#a b,,c #a ##d')).toEqual(['a', 'b', 'c', 'd'])
+    expect(hashtagsFromText('  ')).toEqual([])
+  })
+})
+
+describe('metadataForFile', () => {
+  it('makes the POST /videos metadata from the details for every file', () => {
+    expect(expectMetadata(metadataForFile(batch, {}, 'aurora.mp4', now))).toEqual({
+      channel_id: 'ch1',
+      caption: 'Sale: aurora',
+      description: 'New in',
+      hashtags: ['summer', 'sale'],
+      access: 'private',
+      publish: false,
+    })
+    expect(
+      expectMetadata(
+        metadataForFile(
+          { ...batch, description: '', hashtags: '', publish: 'now' },
+          {},
+          'a.mp4',
+          now,
+        ),
+      ),
+    ).toEqual({ channel_id: 'ch1', caption: 'Sale: a', access: 'private', publish: true })
+  })
+
+  it("lets a file's own entries win, and empty ones keep the batch's", () => {
+    const own = {
+      caption: ' Own caption ',
+      description: 'Own words',
+      hashtags: '#mine',
+      access: 'public',
+      publish: 'now',
+    }
+    expect(expectMetadata(metadataForFile(batch, own, 'aurora.mp4', now))).toEqual({
+      channel_id: 'ch1',
+      caption: 'Own caption',
+      description: 'Own words',
+      hashtags: ['mine'],
+      access: 'public',
+      publish: true,
+    })
+    const blank = { caption: '  ', description: '', hashtags: '', access: '', publish: '' }
+    expect(expectMetadata(metadataForFile(batch, blank, 'aurora.mp4', now))).toMatchObject({
+      caption: 'Sale: aurora',
+      description: 'New in',
+      hashtags: ['summer', 'sale'],
+      access: 'private',
+      publish: false,
+    })
+  })
+
+  it('schedules inside the 28 days: publish stays true and published_at is the ISO time', () => {
+    const when = new Date(now.getTime() + 3 * day)
+    when.setSeconds(0, 0)
+    const values = { ...batch, publish: 'schedule' as const, publishAt: toLocalInputValue(when) }
+    expect(expectMetadata(metadataForFile(values, {}, 'a.mp4', now))).toMatchObject({
+      publish: true,
+      published_at: when.toISOString(),
+    })
+    const last = toLocalInputValue(new Date(now.getTime() + scheduleHorizonMs - minute))
+    expect(metadataForFile({ ...values, publishAt: last }, {}, 'a.mp4', now).ok).toBe(true)
+  })
+
+  it('refuses a schedule past the 28 days or in the past, with the video page messages', () => {
+    const values = { ...batch, publish: 'schedule' as const }
+    expect(
+      expectProblem(
+        metadataForFile(
+          { ...values, publishAt: at(scheduleHorizonMs + 2 * minute) },
+          {},
+          'a.mp4',
+          now,
+        ),
+      ),
+    ).toMatch(/^a\.mp4: publish time for every file: Choose a time at most 28 days ahead/)
+    expect(
+      expectProblem(metadataForFile({ ...values, publishAt: at(-day) }, {}, 'a.mp4', now)),
+    ).toBe(
+      'a.mp4: publish time for every file: Choose a time later than now; to publish at once use Publish now.',
+    )
+    expect(expectProblem(metadataForFile({ ...values, publishAt: '' }, {}, 'a.mp4', now))).toBe(
+      'a.mp4: publish time for every file: Choose the date and time to publish at.',
+    )
+  })
+
+  it("schedules one file on its own, and ignores the batch's bad time for a file published now", () => {
+    const values = { ...batch, publish: 'schedule' as const, publishAt: at(-day) }
+    const own = { publish: 'schedule', publishAt: at(2 * day) }
+    expect(expectMetadata(metadataForFile(values, own, 'a.mp4', now))).toMatchObject({
+      publish: true,
+      published_at: new Date(own.publishAt).toISOString(),
+    })
+    expect(
+      expectMetadata(metadataForFile(values, { publish: 'now' }, 'a.mp4', now)),
+    ).not.toHaveProperty('published_at')
+    expect(
+      expectProblem(
+        metadataForFile(batch, { publish: 'schedule', publishAt: at(40 * day) }, 'b.mov', now),
+      ),
+    ).toMatch(/^b\.mov: publish time set for this file: Choose a time at most 28 days ahead/)
+  })
+
+  it('names the file and where invalid hashtags were typed', () => {
+    const many = Array.from({ length: 31 }, (_, i) => `tag${i}`).join(' ')
+    expect(expectProblem(metadataForFile(batch, { hashtags: many }, 'clip-1.mp4', now))).toBe(
+      'clip-1.mp4: hashtags set for this file: Use at most 30 hashtags.',
+    )
+    expect(
+      expectProblem(
+        metadataForFile({ ...batch, hashtags: 'x'.repeat(101) }, {}, 'clip-2.mp4', now),
+      ),
+    ).toBe('clip-2.mp4: hashtags for every file: Each hashtag can have at most 100 characters.')
+  })
+
+  it('lists every field at fault for a file', () => {
+    const problem = expectProblem(
+      metadataForFile(batch, { caption: 'c'.repeat(2201), access: 'unlisted' }, 'a.mp4', now),
+    )
+    expect(problem).toBe(
+      'a.mp4: caption set for this file: Use at most 2200 characters.; access set for this file: Choose Public or Private.',
+    )
+  })
+
+  it('sends product tags as product_ids, resolved in the store they were picked from', () => {
+    const values = {
+      ...batch,
+      storeId: 'store-eu',
+      products: [
+        { id: 'prod-1', name: 'Desk Lamp' },
+        { id: 'prod-2', name: 'Ceramic Mug' },
+      ],
+    }
+    expect(expectMetadata(metadataForFile(values, {}, 'a.mp4', now))).toMatchObject({
+      product_ids: ['prod-1', 'prod-2'],
+      business_store_id: 'store-eu',
+    })
+    expect(expectMetadata(metadataForFile(batch, {}, 'a.mp4', now))).not.toHaveProperty(
+      'product_ids',
+    )
+  })
+
+  it('takes the channel from the details', () => {
+    expect(
+      expectMetadata(metadataForFile({ ...batch, channelId: 'ch2' }, {}, 'a.mp4', now)).channel_id,
+    ).toBe('ch2')
+    expect(expectProblem(metadataForFile({ ...batch, channelId: '' }, {}, 'a.mp4', now))).toMatch(
+      /^a\.mp4: channel: Choose the channel/,
+    )
+  })
+})
+
+describe('the details form schema', () => {
+  const messages = (values: UploadDetailsValues) =>
+    uploadDetailsSchema
+      .safeParse(values, { error: contractErrorMap })
+      .error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? []
+
+  it('accepts valid details and uses the video page messages', () => {
+    expect(messages(batch)).toEqual([])
+    expect(
+      messages({
+        ...batch,
+        captionPattern: 'x'.repeat(2201),
+        description: 'd'.repeat(5001),
+        hashtags: Array.from({ length: 31 }, (_, i) => `t${i}`).join(','),
+      }),
+    ).toEqual([
+      'captionPattern: Use at most 2200 characters.',
+      'description: Use at most 5000 characters.',
+      'hashtags: Use at most 30 hashtags.',
+    ])
+  })
+
+  it('checks the schedule only when Schedule is chosen', () => {
+    expect(messages({ ...batch, publish: 'now', publishAt: 'nonsense' })).toEqual([])
+    expect(messages({ ...batch, publish: 'schedule', publishAt: '' })).toEqual([
+      'publishAt: Choose the date and time to publish at.',
+    ])
+  })
+})
