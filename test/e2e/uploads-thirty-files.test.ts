@@ -1,0 +1,138 @@
+import { copyFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { type RunningApp, startApp } from './support/app.ts'
+import { makeVideoFile, mediaDir, smallClipPath } from './support/media-files.ts'
+import { type StorageProxy, startStorageProxy } from './support/storage-proxy.ts'
+import { shown } from './support/ui.ts'
+import { createdKeys, watchUploadTraffic } from './support/upload-traffic.ts'
+
+const MiB = 1024 * 1024
+const THRESHOLD_KEY = 'uploads:multipart-threshold-bytes'
+
+let app: RunningApp
+let proxy: StorageProxy
+let media: ReturnType<typeof mediaDir>
+beforeAll(async () => {
+  media = mediaDir()
+  proxy = await startStorageProxy()
+  // The service's limit is 20 per 5 minutes; 20 per 20 s shows the same behaviour in seconds.
+  app = await startApp({ seedVideos: 5, rateLimit: '20/20', storageProxy: proxy })
+})
+afterAll(async () => {
+  await app?.close()
+  await proxy?.close()
+  media?.cleanup()
+})
+
+async function mixedFiles() {
+  const small = Array.from({ length: 20 }, (_, index) => {
+    const path = join(media.dir, `spring-${String(index + 1).padStart(2, '0')}.mp4`)
+    copyFileSync(smallClipPath, path)
+    return path
+  })
+  const medium = await Promise.all(
+    [1, 2, 3, 4].map((n) =>
+      makeVideoFile(media.dir, `spring-medium-${n}.mp4`, {
+        durationSeconds: 5 + n,
+        totalBytes: n * MiB + 12_345,
+      }),
+    ),
+  )
+  // Multipart from 5 MiB here, so these go in two or three parts.
+  const large = await Promise.all(
+    [6, 8, 9, 10, 11, 12].map((size) =>
+      makeVideoFile(media.dir, `spring-large-${size}.mp4`, {
+        durationSeconds: 10,
+        totalBytes: size * MiB + 777,
+      }),
+    ),
+  )
+  return [...small, ...medium, ...large]
+}
+
+interface ListedVideo {
+  id: string
+  caption: string | null
+  description: string | null
+  hashtags: string[] | null
+}
+
+// Every video of the campaign, read from the service through the dashboard (links.next followed).
+async function campaignVideos(channelId: string) {
+  const videos: ListedVideo[] = []
+  let next: string | null =
+    `/api/v1/videos?channel_id=${encodeURIComponent(channelId)}&hashtag=spring30&page_size=100`
+  while (next) {
+    const response = await fetch(new URL(next, app.url))
+    const page = (await response.json()) as {
+      videos: ListedVideo[]
+      links?: { next?: string | null }
+    }
+    videos.push(...page.videos)
+    next = page.links?.next ?? null
+  }
+  return videos
+}
+
+it('turns 30 dropped files into 30 videos with their details, through a rate limit, a network drop and a reload', async () => {
+  const { page } = app
+  const paths = await mixedFiles()
+  expect(paths).toHaveLength(30)
+  await page.goto(`${app.url}/uploads`)
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    THRESHOLD_KEY,
+    String(5 * MiB),
+  ] as const)
+  await page.reload()
+  await page.getByLabel('Caption', { exact: true }).fill('Spring: {name}')
+  await page.getByLabel('Description').fill('Spring campaign, week 30')
+  await page.getByLabel('Hashtags').fill('spring30 #campaign')
+
+  const traffic = watchUploadTraffic(page, proxy.url)
+  await page.locator('.uppy-Dashboard-input').first().setInputFiles(paths)
+  const button = page.getByRole('button', { name: /^Upload 30 files/ })
+  await shown(button)
+  await button.click()
+
+  const createdRows = page
+    .getByRole('list', { name: 'Created videos' })
+    .getByRole('listitem')
+    .filter({ hasText: 'video created' })
+  await expect.poll(() => createdRows.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(3)
+  // The network goes away for three seconds: uploads in flight fail and are retried.
+  proxy.dropNetwork(3_000)
+  await new Promise((resolve) => setTimeout(resolve, 3_500))
+  // The marketer reloads the page while files still wait to be uploaded or created.
+  await page.reload()
+
+  await expect.poll(() => traffic.creations.length).toBeGreaterThan(0)
+  const channelId = String(traffic.creations[0]?.body.channel_id)
+  await expect
+    .poll(async () => (await campaignVideos(channelId)).length, {
+      timeout: 150_000,
+      interval: 2_000,
+    })
+    .toBe(30)
+  traffic.stop()
+
+  const videos = await campaignVideos(channelId)
+  const expectedCaptions = paths.map(
+    (path) => `Spring: ${path.split('/').pop()?.replace('.mp4', '')}`,
+  )
+  expect(videos.map((video) => video.caption).sort()).toEqual(expectedCaptions.sort())
+  for (const video of videos) {
+    expect(video.description).toBe('Spring campaign, week 30')
+    expect(video.hashtags).toEqual(['spring30', 'campaign'])
+  }
+  // Each stored object became one video; the rate limit was met on the way.
+  const keys = createdKeys(traffic)
+  expect(new Set(keys).size).toBe(keys.length)
+  expect(traffic.creations.some((creation) => creation.status === 429)).toBe(true)
+
+  // And the library shows them.
+  await page.goto(`${app.url}/videos?q=${encodeURIComponent('Spring:')}`)
+  await expect
+    .poll(() => page.locator('ul[aria-label="Videos"] li').count(), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(24)
+}, 240_000)
