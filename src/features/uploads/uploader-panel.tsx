@@ -91,7 +91,11 @@ export default function UploaderPanel(props: UploaderOptions) {
           source: 'Library',
         })),
       )
-    return () => disposeUploader(uppy)
+    const listRoles = labelSingleFileList(target.current)
+    return () => {
+      listRoles.disconnect()
+      disposeUploader(uppy)
+    }
   }, [channelId, multipartThresholdBytes])
 
   return (
@@ -105,4 +109,16 @@ export default function UploaderPanel(props: UploaderOptions) {
       <div ref={target} />
     </>
   )
+}
+
+// Uppy's Dashboard draws a lone file as a listitem without a list around it (FileList.js, the
+// isSingleFile branch), which screen readers cannot place (axe: aria-required-parent).
+function labelSingleFileList(root: HTMLElement) {
+  const label = () => {
+    for (const files of root.querySelectorAll('.uppy-Dashboard-files:not([role])'))
+      files.setAttribute('role', 'list')
+  }
+  const observer = new MutationObserver(label)
+  observer.observe(root, { childList: true, subtree: true })
+  return observer
 }

@@ -223,6 +223,9 @@ export function createUploader(options: UploaderOptions): Uploader {
   })
 
   uppy.on('restriction-failed', (file, error) => {
+    // A refusal by onBeforeFileAdded is reported there, with its reason; Uppy's own echo of it is
+    // not meant for people.
+    if ((error as { isUserFacing?: boolean }).isUserFacing === false) return
     options.onRejected?.(file?.name ? `${file.name}: ${error.message}` : error.message)
   })
 
