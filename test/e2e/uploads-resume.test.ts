@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { type RunningApp, startApp } from './support/app.ts'
+import { makeVideoFile, mediaDir, sha256, sha256OfFile } from './support/media-files.ts'
+import { shown } from './support/ui.ts'
+import { createdKeys, watchUploadTraffic } from './support/upload-traffic.ts'
+
+const MiB = 1024 * 1024
+
+let app: RunningApp
+let media: ReturnType<typeof mediaDir>
+beforeAll(async () => {
+  media = mediaDir()
+  app = await startApp({ seedVideos: 5 })
+})
+afterAll(async () => {
+  await app?.close()
+  media?.cleanup()
+})
+
+const partNumber = (url: string) => new URL(url).searchParams.get('partNumber')
+
+it('after a reload, asks for a file too large to keep, and continues it from its stored parts', async () => {
+  const { page } = app
+  // Over 100 MiB: the browser keeps no copy of it over a reload.
+  const path = await makeVideoFile(media.dir, 'keynote-full.mp4', {
+    durationSeconds: 20,
+    totalBytes: 101 * MiB,
+  })
+  // A slower uplink (about 25 MB/s), so the reload comes while parts are still being sent.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 5,
+    downloadThroughput: -1,
+    uploadThroughput: 25 * 1024 * 1024,
+  })
+  await page.goto(`${app.url}/uploads`)
+  await page.getByLabel('Caption', { exact: true }).fill('Keynote: {name}')
+  const storage = new URL(app.serviceUrl).origin
+  const traffic = watchUploadTraffic(page, storage)
+  await page.locator('.uppy-Dashboard-input').first().setInputFiles(path)
+  await page.getByRole('button', { name: /^Upload 1 file/ }).click()
+
+  const storedParts = () =>
+    traffic.storageRequests.filter((request) => request.method === 'PUT' && request.status === 200)
+  await expect.poll(() => storedParts().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(4)
+  await page.reload()
+  const storedBeforeReload = new Set(storedParts().map((request) => partNumber(request.url)))
+
+  const missing = page.getByRole('list', { name: 'Files to pick again' })
+  await shown(missing)
+  expect(await missing.textContent()).toContain('keynote-full.mp4')
+  // The details entered before the reload are still there.
+  expect(await page.getByLabel('Caption', { exact: true }).inputValue()).toBe('Keynote: {name}')
+
+  await page.locator('.uppy-Dashboard-input').first().setInputFiles(path)
+  await page.getByRole('button', { name: /^Upload 1 file/ }).click()
+  const rows = page.getByRole('list', { name: 'Created videos' }).getByRole('listitem')
+  await expect.poll(() => rows.first().textContent(), { timeout: 60_000 }).toMatch(/video created/)
+  await expect.poll(() => missing.count()).toBe(0)
+  traffic.stop()
+  await cdp.detach()
+
+  // One multipart upload, continued: no part stored before the reload was sent again.
+  expect(traffic.multipartStarts).toBe(1)
+  const stored = storedParts().map((request) => partNumber(request.url))
+  expect(stored.length).toBe(new Set(stored).size)
+  expect(storedBeforeReload.size).toBeGreaterThanOrEqual(4)
+  const keys = createdKeys(traffic)
+  expect(keys).toHaveLength(1)
+  expect(traffic.creations[0]?.body.caption).toBe('Keynote: keynote-full')
+  const response = await fetch(
+    `${app.serviceUrl}/cdn/${(keys[0] ?? '').split('/').map(encodeURIComponent).join('/')}`,
+  )
+  expect(sha256(new Uint8Array(await response.arrayBuffer()))).toBe(sha256OfFile(path))
+}, 120_000)
