@@ -74,3 +74,40 @@ it('after a reload, asks for a file too large to keep, and continues it from its
   )
   expect(sha256(new Uint8Array(await response.arrayBuffer()))).toBe(sha256OfFile(path))
 }, 120_000)
+
+it('going to the library during an upload and coming back resumes it, and creates one video', async () => {
+  const { page } = app
+  const path = await makeVideoFile(media.dir, 'walkthrough.mp4', {
+    durationSeconds: 12,
+    totalBytes: 60 * MiB,
+  })
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 5,
+    downloadThroughput: -1,
+    uploadThroughput: 20 * 1024 * 1024,
+  })
+  await page.goto(`${app.url}/uploads`)
+  await page.getByLabel('Caption', { exact: true }).fill('Tour: {name}')
+  const traffic = watchUploadTraffic(page, new URL(app.serviceUrl).origin)
+  await page.locator('.uppy-Dashboard-input').first().setInputFiles(path)
+  await page.getByRole('button', { name: /^Upload 1 file/ }).click()
+  await expect.poll(() => traffic.singleSignatures).toBe(1)
+
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await nav.getByRole('link', { name: 'Video library' }).click()
+  await shown(page.getByRole('heading', { name: 'Video library' }))
+  await nav.getByRole('link', { name: 'Uploads' }).click()
+
+  await shown(page.getByRole('status').filter({ hasText: 'resume' }))
+  const rows = page.getByRole('list', { name: 'Created videos' }).getByRole('listitem')
+  await expect.poll(() => rows.first().textContent(), { timeout: 60_000 }).toMatch(/video created/)
+  traffic.stop()
+  await cdp.detach()
+
+  const created = traffic.creations.filter((creation) => creation.status === 201)
+  expect(created).toHaveLength(1)
+  expect(created[0]?.body.caption).toBe('Tour: walkthrough')
+  expect(traffic.singleSignatures).toBe(2)
+}, 120_000)
