@@ -251,7 +251,10 @@ export function createUploader(options: UploaderOptions): Uploader {
   })
   uppy.on('file-removed', (file) => {
     durationChecks.delete(file.id)
-    if (!disposing.has(uppy)) journal.forgetMultipart(file.id)
+    if (!disposing.has(uppy)) {
+      journal.forgetMultipart(file.id)
+      if (journal.creation(file.id)?.videoId) journal.forgetCreation(file.id)
+    }
     const retry = retries.get(file.id)
     if (retry?.timer) clearTimeout(retry.timer)
     retries.delete(file.id)
@@ -276,6 +279,8 @@ export function createUploader(options: UploaderOptions): Uploader {
       journal.multipart(file.id)?.key
     if (!key) return
     retries.delete(file.id)
+    // Uppy reports restored, finished files again after a reload: their record stands.
+    if (journal.creation(file.id)?.key === key) return createFor(file.id)
     journal.objectStored(file.id, {
       fileName: file.name ?? '',
       key,
@@ -449,9 +454,6 @@ export function createUploader(options: UploaderOptions): Uploader {
       journal.partStored(file.id, part.PartNumber, part.ETag)
   })
 
-  for (const [fileId, record] of journal.creations()) {
-    if (record.videoId) journal.forgetCreation(fileId)
-  }
   for (const [fileId] of journal.creations()) queueMicrotask(() => createFor(fileId))
 
   if (persist) restoreAfterReload(uppy, journal, options, rememberPartUrls)
