@@ -2,19 +2,13 @@ import { copyFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningApp, startApp } from './support/app.ts'
-import {
-  makeVideoFile,
-  mediaDir,
-  sha256,
-  sha256OfFile,
-  smallClipPath,
-} from './support/media-files.ts'
+import { makeVideoFile, mediaDir, sha256OfFile, smallClipPath } from './support/media-files.ts'
 import { type StorageProxy, startStorageProxy } from './support/storage-proxy.ts'
 import { shown } from './support/ui.ts'
 import { createdKeys, watchUploadTraffic } from './support/upload-traffic.ts'
+import { openUploads, storedObjectHash } from './support/uploads.ts'
 
 const MiB = 1024 * 1024
-const THRESHOLD_KEY = 'uploads:multipart-threshold-bytes'
 
 let app: RunningApp
 let proxy: StorageProxy
@@ -30,17 +24,6 @@ afterAll(async () => {
   await proxy?.close()
   media?.cleanup()
 })
-
-async function openUploads(multipartFromBytes?: number) {
-  const { page } = app
-  await page.goto(`${app.url}/uploads`)
-  await page.evaluate(
-    ([key, value]) =>
-      value ? localStorage.setItem(key as string, value) : localStorage.removeItem(key as string),
-    [THRESHOLD_KEY, multipartFromBytes ? String(multipartFromBytes) : ''],
-  )
-  await page.reload()
-}
 
 async function upload(paths: string[]) {
   const { page } = app
@@ -62,14 +45,6 @@ async function createdRows(count: number, timeout = 60_000) {
     .toBe(count)
 }
 
-async function storedHash(storageKey: string) {
-  const response = await fetch(
-    `${app.serviceUrl}/cdn/${storageKey.split('/').map(encodeURIComponent).join('/')}`,
-  )
-  expect(response.status).toBe(200)
-  return sha256(new Uint8Array(await response.arrayBuffer()))
-}
-
 const expiredAnswer = {
   status: 403,
   contentType: 'application/xml',
@@ -81,7 +56,7 @@ it('finishes a multipart upload whose part requests are cut off mid-way twice', 
     durationSeconds: 8,
     totalBytes: 13 * MiB,
   })
-  await openUploads(5 * MiB)
+  await openUploads(app, 5 * MiB)
   const traffic = watchUploadTraffic(app.page, proxy.url)
   proxy.cutPartUploads(2, 1 * MiB)
   await upload([path])
@@ -92,7 +67,7 @@ it('finishes a multipart upload whose part requests are cut off mid-way twice', 
   expect(traffic.multipartStarts).toBe(1)
   const keys = createdKeys(traffic)
   expect(keys).toHaveLength(1)
-  expect(await storedHash(keys[0] ?? '')).toBe(sha256OfFile(path))
+  expect(await storedObjectHash(app, keys[0] ?? '')).toBe(sha256OfFile(path))
 })
 
 it('completes once more after the complete call fails with a 500, and creates one video', async () => {
@@ -100,7 +75,7 @@ it('completes once more after the complete call fails with a 500, and creates on
     durationSeconds: 8,
     totalBytes: 12 * MiB,
   })
-  await openUploads(5 * MiB)
+  await openUploads(app, 5 * MiB)
   let failed = 0
   await app.page.route('**/api/v1/upload_multipart/complete', (route) =>
     failed++ === 0
@@ -120,7 +95,7 @@ it('completes once more after the complete call fails with a 500, and creates on
   expect(traffic.completes.map((complete) => complete.status)).toEqual([500, 204])
   const keys = createdKeys(traffic)
   expect(keys).toHaveLength(1)
-  expect(await storedHash(keys[0] ?? '')).toBe(sha256OfFile(path))
+  expect(await storedObjectHash(app, keys[0] ?? '')).toBe(sha256OfFile(path))
 })
 
 it('renews expired storage signatures, for a part and for a form upload, and goes on', async () => {
@@ -130,7 +105,7 @@ it('renews expired storage signatures, for a part and for a form upload, and goe
   })
   const small = join(media.dir, 'expired-form.mp4')
   copyFileSync(smallClipPath, small)
-  await openUploads(5 * MiB)
+  await openUploads(app, 5 * MiB)
   const expiredOnce = new Set<string>()
   await app.page.route(`${proxy.url}/storage/**`, (route) => {
     const request = route.request()
@@ -154,7 +129,7 @@ it('renews expired storage signatures, for a part and for a form upload, and goe
   expect(traffic.singleSignatures).toBe(2)
   const keys = createdKeys(traffic)
   expect(keys).toHaveLength(2)
-  const hashes = await Promise.all(keys.map(storedHash))
+  const hashes = await Promise.all(keys.map((key) => storedObjectHash(app, key)))
   expect(hashes.sort()).toEqual([sha256OfFile(big), sha256OfFile(small)].sort())
 })
 
@@ -164,7 +139,7 @@ it('creates each of a burst of 25 files exactly once, through the rate limit, in
     copyFileSync(smallClipPath, path)
     return path
   })
-  await openUploads()
+  await openUploads(app)
   const traffic = watchUploadTraffic(app.page, proxy.url)
   await upload(paths)
   await shown(app.page.getByRole('status').filter({ hasText: 'will be created in order' }))

@@ -6,9 +6,9 @@ import { makeVideoFile, mediaDir, smallClipPath } from './support/media-files.ts
 import { type StorageProxy, startStorageProxy } from './support/storage-proxy.ts'
 import { shown } from './support/ui.ts'
 import { createdKeys, watchUploadTraffic } from './support/upload-traffic.ts'
+import { openUploads } from './support/uploads.ts'
 
 const MiB = 1024 * 1024
-const THRESHOLD_KEY = 'uploads:multipart-threshold-bytes'
 
 let app: RunningApp
 let proxy: StorageProxy
@@ -79,12 +79,7 @@ it('turns 30 dropped files into 30 videos with their details, through a rate lim
   const { page } = app
   const paths = await mixedFiles()
   expect(paths).toHaveLength(30)
-  await page.goto(`${app.url}/uploads`)
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-    THRESHOLD_KEY,
-    String(5 * MiB),
-  ] as const)
-  await page.reload()
+  await openUploads(app, 5 * MiB)
   await page.getByLabel('Caption', { exact: true }).fill('Spring: {name}')
   await page.getByLabel('Description').fill('Spring campaign, week 30')
   await page.getByLabel('Hashtags').fill('spring30 #campaign')

@@ -7,6 +7,7 @@ import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
 import { smallClipPath } from './support/media-files.ts'
 import { shown, textOf } from './support/ui.ts'
+import { listedInLibrary } from './support/uploads.ts'
 
 const POLL_KEY = 'uploads:import-poll-ms'
 const otherClipPath = join(
@@ -68,14 +69,6 @@ async function startImport(
   await section.getByRole('button', { name: 'Import' }).click()
 }
 
-async function inLibrary(caption: string) {
-  const { page } = app
-  await page.goto(`${app.url}/videos?q=${encodeURIComponent(caption)}`)
-  await expect
-    .poll(() => page.locator('ul[aria-label="Videos"] li').allTextContents(), { timeout: 20_000 })
-    .toEqual([expect.stringContaining(caption)])
-}
-
 it('imports a file while waiting, links to the new video and lists it in the library', async () => {
   const { page } = app
   await openUploads()
@@ -88,7 +81,7 @@ it('imports a file while waiting, links to the new video and lists it in the lib
   await link.click()
   await page.waitForURL(/\/videos\/[A-Za-z0-9]+/)
   await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('roof-launch')
-  await inLibrary('roof-launch')
+  await listedInLibrary(app, 'roof-launch')
 })
 
 it('refuses a host name without a dot before asking the service, keeping the address', async () => {
@@ -134,7 +127,7 @@ it('imports in the background with the caption entered, and follows the job acro
   await page.reload()
   await shown(importSection().getByLabel('Video address'))
   expect(await row.count()).toBe(0)
-  await inLibrary('Background: glow-serum-story')
+  await listedInLibrary(app, 'Background: glow-serum-story')
 })
 
 it('says in plain words why a background import failed', async () => {

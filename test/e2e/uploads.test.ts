@@ -2,17 +2,11 @@ import { basename } from 'node:path'
 import type { Request } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningApp, startApp } from './support/app.ts'
-import {
-  makeVideoFile,
-  mediaDir,
-  sha256,
-  sha256OfFile,
-  smallClipPath,
-} from './support/media-files.ts'
+import { makeVideoFile, mediaDir, sha256OfFile, smallClipPath } from './support/media-files.ts'
 import { shown } from './support/ui.ts'
+import { listedInLibrary, openUploads, storedObjectHash } from './support/uploads.ts'
 
 const MiB = 1024 * 1024
-const THRESHOLD_KEY = 'uploads:multipart-threshold-bytes'
 
 let app: RunningApp
 let media: ReturnType<typeof mediaDir>
@@ -81,23 +75,6 @@ async function uploadThroughDashboard(path: string) {
   await expect.poll(() => row.first().textContent(), { timeout: 60_000 }).toMatch(/video created/)
 }
 
-// The stored object, read back from the sandbox's CDN, must be the file byte for byte.
-async function storedHash(storageKey: string) {
-  const response = await fetch(
-    `${app.serviceUrl}/cdn/${storageKey.split('/').map(encodeURIComponent).join('/')}`,
-  )
-  expect(response.status).toBe(200)
-  return sha256(new Uint8Array(await response.arrayBuffer()))
-}
-
-async function inLibrary(caption: string) {
-  const { page } = app
-  await page.goto(`${app.url}/videos?q=${encodeURIComponent(caption)}`)
-  await expect
-    .poll(() => page.locator('ul[aria-label="Videos"] li').allTextContents(), { timeout: 20_000 })
-    .toEqual([expect.stringContaining(caption)])
-}
-
 it('uploads a small MP4 with the signed form POST and creates its video', async () => {
   const { page } = app
   await page.goto(`${app.url}/uploads`)
@@ -119,8 +96,8 @@ it('uploads a small MP4 with the signed form POST and creates its video', async 
     access: 'public',
     publish: true,
   })
-  expect(await storedHash(creation.storage_key)).toBe(sha256OfFile(smallClipPath))
-  await inLibrary('clip-01-aurora-sneakers')
+  expect(await storedObjectHash(app, creation.storage_key)).toBe(sha256OfFile(smallClipPath))
+  await listedInLibrary(app, 'clip-01-aurora-sneakers')
 })
 
 it('uploads a 13 MiB MP4 in 3 parallel parts, completes it and creates its video', async () => {
@@ -130,12 +107,7 @@ it('uploads a 13 MiB MP4 in 3 parallel parts, completes it and creates its video
     totalBytes: 13 * MiB,
   })
   // Multipart from 10 MiB (instead of 100 MiB) so a 13 MiB file goes in parts of 5, 5 and 3 MiB.
-  await page.goto(`${app.url}/uploads`)
-  await page.evaluate(
-    ([key, value]) => localStorage.setItem(key as string, value as string),
-    [THRESHOLD_KEY, String(10 * MiB)],
-  )
-  await page.reload()
+  await openUploads(app, 10 * MiB)
   await page.getByLabel('Caption', { exact: true }).fill('Launch: {name}')
   await page.getByLabel('Save as draft').check()
   const traffic = watchTraffic()
@@ -157,9 +129,9 @@ it('uploads a 13 MiB MP4 in 3 parallel parts, completes it and creates its video
   const creation = traffic.creations[0]
   if (!creation) throw new Error('no POST /videos')
   expect(creation).toMatchObject({ caption: 'Launch: big-launch', publish: false })
-  expect(await storedHash(creation.storage_key)).toBe(sha256OfFile(path))
-  await inLibrary('Launch: big-launch')
-  await page.evaluate((key) => localStorage.removeItem(key), THRESHOLD_KEY)
+  expect(await storedObjectHash(app, creation.storage_key)).toBe(sha256OfFile(path))
+  await listedInLibrary(app, 'Launch: big-launch')
+  await openUploads(app)
 })
 
 it('refuses a file of the wrong type and says why, before sending anything', async () => {
