@@ -1,4 +1,5 @@
-import { basename } from 'node:path'
+import { copyFileSync } from 'node:fs'
+import { basename, join } from 'node:path'
 import type { Request } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningApp, startApp } from './support/app.ts'
@@ -151,4 +152,30 @@ it('refuses a file of the wrong type and says why, before sending anything', asy
   traffic.stop()
   expect(traffic.formPosts.length + traffic.partPuts.length).toBe(0)
   expect(basename(smallClipPath)).toBe('clip-01-aurora-sneakers.mp4')
+})
+
+it('holds back a file whose details would be refused, says why, and sends it once they are fixed', async () => {
+  const { page } = app
+  const path = join(media.dir, 'held-back.mp4')
+  copyFileSync(smallClipPath, path)
+  await openUploads(app)
+  const tooMany = Array.from({ length: 31 }, (_, index) => `tag${index}`).join(' ')
+  const details = page.getByRole('form', { name: 'Details for every file' })
+  await details.getByLabel('Hashtags').fill(tooMany)
+  const traffic = watchTraffic()
+  await page.locator('.uppy-Dashboard-input').first().setInputFiles(path)
+  await page.getByRole('button', { name: /^Upload 1 file/ }).click()
+
+  const alert = page.getByRole('alert').filter({ hasText: 'fix these details first' })
+  await shown(alert)
+  expect(await alert.textContent()).toMatch(/held-back\.mp4.*hashtags/i)
+  expect(traffic.formPosts).toHaveLength(0)
+
+  await details.getByLabel('Hashtags').fill('fixed')
+  await page.getByRole('button', { name: /^Upload 1 file/ }).click()
+  const row = page.getByRole('list', { name: 'Created videos' }).getByRole('listitem')
+  await expect.poll(() => row.first().textContent(), { timeout: 30_000 }).toMatch(/video created/)
+  traffic.stop()
+  expect(traffic.creations).toEqual([expect.objectContaining({ hashtags: ['fixed'] })])
+  await expect.poll(() => alert.count()).toBe(0)
 })

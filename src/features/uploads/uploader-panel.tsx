@@ -38,6 +38,7 @@ export default function UploaderPanel(props: UploaderOptions) {
   // panel (React's development double effects) still gets them.
   const handedOver = useRef<File[] | null>(null)
   const [missing, setMissing] = useState<MissingFile[]>([])
+  const [detailsProblems, setDetailsProblems] = useState<string[]>([])
   const [resumed, setResumed] = useState<string[]>([])
   const [retries, setRetries] = useState<Record<string, Retry>>({})
   const forget = useRef<(fileId: string) => void>(() => {})
@@ -57,6 +58,7 @@ export default function UploaderPanel(props: UploaderOptions) {
       onRejected: (reason) => latest.current.onRejected?.(reason),
       metadataProblem: (file) => latest.current.metadataProblem?.(file) ?? null,
       onMissingFiles: setMissing,
+      onDetailsProblems: setDetailsProblems,
       onResumed: setResumed,
       onRetryScheduled: (fileId, fileName, at, reason) =>
         setRetries((current) => ({ ...current, [fileId]: { fileName, at, reason } })),
@@ -100,6 +102,16 @@ export default function UploaderPanel(props: UploaderOptions) {
 
   return (
     <>
+      {detailsProblems.length > 0 ? (
+        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+          <h2 className="text-base font-semibold">Nothing was sent: fix these details first</h2>
+          <ul className="mt-1 list-disc pl-5 text-sm">
+            {detailsProblems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <RecoveryNotices
         missing={missing}
         resumed={resumed}

@@ -119,6 +119,8 @@ export interface UploaderOptions {
   onCreationsHeld?: (until: number | null) => void
   /** A file refused before any byte was sent, with the reason in plain words. */
   onRejected?: (reason: string) => void
+  /** Files held back because their details would be refused (empty when an upload starts). */
+  onDetailsProblems?: (problems: string[]) => void
   /** After a reload: files whose bytes must be picked again (empty when none are missing). */
   onMissingFiles?: (files: MissingFile[]) => void
   /** After a reload: the files whose uploads resumed by themselves. */
@@ -212,6 +214,18 @@ export function createUploader(options: UploaderOptions): Uploader {
       minFileSize: MIN_FILE_BYTES,
       maxFileSize: MAX_FILE_BYTES,
     },
+    // Nothing is sent with details the service would refuse. Refused here, before the upload
+    // exists, the files stay ready and the Upload button stays: fixing the details is enough.
+    onBeforeUpload: (files) => {
+      const problems = Object.values(files)
+        .filter((file) => !file.progress.uploadStarted)
+        .map((file) => options.metadataProblem?.(file))
+        .filter((problem): problem is string => Boolean(problem))
+      options.onDetailsProblems?.(problems)
+      if (problems.length === 0) return true
+      uppy.info('Nothing was sent: fix the details first.', 'error', 8000)
+      return false
+    },
     onBeforeFileAdded: (file) => {
       const problem = fileProblem({ name: file.name ?? '', type: file.type, size: file.size })
       if (problem) {
@@ -261,14 +275,6 @@ export function createUploader(options: UploaderOptions): Uploader {
   })
   uppy.addPreProcessor(async (fileIDs) => {
     await Promise.all(fileIDs.map((id) => durationChecks.get(id)))
-    const problems = fileIDs
-      .map((id) => uppy.getFile(id))
-      .map((file) => (file ? options.metadataProblem?.(file) : null))
-      .filter((problem): problem is string => Boolean(problem))
-    if (problems.length) {
-      // Nothing is sent with details the service would refuse; the files stay, ready to go.
-      throw new Error(`Fix the details first: ${problems.join(' ')}`)
-    }
   })
 
   uppy.on('upload-success', (file, response) => {
