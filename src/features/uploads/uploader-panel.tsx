@@ -6,6 +6,7 @@ import './uploader-panel.css'
 import Dashboard from '@uppy/dashboard'
 import { useEffect, useRef, useState } from 'react'
 import { takeHandedOverFiles } from '../../lib/pending-uploads'
+import { testSetting } from '../../lib/test-setting'
 import { fileMetaFields } from './details/file-meta-fields'
 import { RecoveryNotices, type Retry } from './recovery-notices'
 import {
@@ -17,18 +18,10 @@ import {
 import { createUploadJournal } from './uploader/upload-journal'
 
 // Tests (and only tests) lower the multipart threshold to send a small file in parts.
-export const MULTIPART_THRESHOLD_STORAGE_KEY = 'uploads:multipart-threshold-bytes'
+const MULTIPART_THRESHOLD_STORAGE_KEY = 'uploads:multipart-threshold-bytes'
 
-function thresholdOverride(): number | undefined {
-  try {
-    const value = Number(window.localStorage.getItem(MULTIPART_THRESHOLD_STORAGE_KEY))
-    return Number.isSafeInteger(value) && value > 0 ? value : undefined
-  } catch {
-    return undefined
-  }
-}
-
-export default function UploaderPanel(props: UploaderOptions) {
+// The panel keeps its own journal (shared with the notices it shows); the rest comes from the screen.
+export default function UploaderPanel(props: Omit<UploaderOptions, 'journal'>) {
   const target = useRef<HTMLDivElement>(null)
   // The callbacks change with every render; the uploader reads the latest through this ref.
   const latest = useRef(props)
@@ -50,7 +43,8 @@ export default function UploaderPanel(props: UploaderOptions) {
     const uppy = createUploader({
       journal,
       channelId,
-      multipartThresholdBytes: multipartThresholdBytes ?? thresholdOverride(),
+      multipartThresholdBytes:
+        multipartThresholdBytes ?? testSetting(MULTIPART_THRESHOLD_STORAGE_KEY),
       metadataFor: (file) => latest.current.metadataFor(file),
       onVideoCreated: (video, file) => latest.current.onVideoCreated?.(video, file),
       onCreationChange: (...args) => latest.current.onCreationChange?.(...args),

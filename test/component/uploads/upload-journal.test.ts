@@ -19,6 +19,15 @@ it('keeps a multipart upload’s addresses and stored parts over a reload', () =
   })
 })
 
+it('answers a part’s ETag from its presigned address once storage holds it', () => {
+  const journal = createUploadJournal(localStorage)
+  journal.startMultipart('file-1', { uploadId: 'u1', key: 'k1', partUrls: { 1: 'a', 2: 'b' } })
+  journal.partStored('file-1', 2, '"etag-2"')
+  expect(journal.storedEtagAt('b')).toBe('"etag-2"')
+  expect(journal.storedEtagAt('a')).toBeUndefined()
+  expect(journal.storedEtagAt('unknown')).toBeUndefined()
+})
+
 it('keeps a stored object’s key and metadata until its video exists', () => {
   const before = createUploadJournal(localStorage)
   before.startMultipart('file-1', { uploadId: 'u1', key: 'k1', partUrls: {} })

@@ -74,7 +74,7 @@ import { createCreationQueue } from './creation-queue'
 import { presignedUrlExpiry } from './part-url-expiry'
 import { MULTIPART_THRESHOLD_BYTES, planParts } from './plan-parts'
 import { failureKind, fileRetryDelay, SignatureExpiredError } from './upload-failure'
-import { createUploadJournal, type MissingFile, type UploadJournal } from './upload-journal'
+import type { MissingFile, UploadJournal } from './upload-journal'
 import {
   durationProblem,
   fileProblem,
@@ -129,10 +129,8 @@ export interface UploaderOptions {
   onRetryScheduled?: (fileId: string, fileName: string, at: number, reason: string) => void
   /** Files of at least this size go multipart (tests lower it). */
   multipartThresholdBytes?: number
-  readDuration?: (file: Blob) => Promise<number | null>
-  /** Keeps uploads over a reload (off in unit tests). */
-  persist?: boolean
-  journal?: UploadJournal
+  /** Where multipart uploads and stored objects are kept over a reload. */
+  journal: UploadJournal
 }
 
 const mimeOf = (file: UploadFile) => file.type as VideoMimeType
@@ -144,17 +142,9 @@ const usedKeyVideo = (error: unknown) =>
 
 export function createUploader(options: UploaderOptions): Uploader {
   const threshold = options.multipartThresholdBytes ?? MULTIPART_THRESHOLD_BYTES
-  const readDuration = options.readDuration ?? readVideoDuration
-  const persist = options.persist ?? true
-  const journal = options.journal ?? createUploadJournal(persist ? undefined : null)
+  const { journal } = options
   const durationChecks = new Map<string, Promise<string | null>>()
   const progress = createProgressBatcher()
-  // Which file and part a presigned address belongs to, to answer stored parts from the journal.
-  const partOfUrl = new Map<string, { fileId: string; part: number }>()
-  const rememberPartUrls = (fileId: string, urls: Record<number, string>) => {
-    for (const [part, url] of Object.entries(urls))
-      partOfUrl.set(url, { fileId, part: Number(part) })
-  }
   const retries = new Map<string, { attempt: number; timer?: ReturnType<typeof setTimeout> }>()
   const creations = new Map<string, Promise<void>>()
 
@@ -253,7 +243,7 @@ export function createUploader(options: UploaderOptions): Uploader {
       options.onMissingFiles?.(journal.missing())
     }
     if (!(file.data instanceof Blob)) return
-    const check = readDuration(file.data).then((seconds) => {
+    const check = readVideoDuration(file.data).then((seconds) => {
       const problem = durationProblem(file.name ?? 'This file', seconds)
       if (problem && uppy.getFile(file.id)) {
         uppy.removeFile(file.id)
@@ -265,7 +255,7 @@ export function createUploader(options: UploaderOptions): Uploader {
   })
   uppy.on('file-removed', (file) => {
     durationChecks.delete(file.id)
-    if (!disposing.has(uppy)) {
+    if (!keepingRecords.has(uppy)) {
       journal.forgetMultipart(file.id)
       if (journal.creation(file.id)?.videoId) journal.forgetCreation(file.id)
     }
@@ -338,8 +328,7 @@ export function createUploader(options: UploaderOptions): Uploader {
     getChunkSize: (file) => planParts(file.size).partSize,
 
     async uploadPartBytes(request) {
-      const owner = partOfUrl.get(request.signature.url)
-      const stored = owner && journal.multipart(owner.fileId)?.etags[owner.part]
+      const stored = journal.storedEtagAt(request.signature.url)
       if (stored) {
         const size = request.size ?? (request.body instanceof Blob ? request.body.size : 0)
         request.onProgress?.({ loaded: size, lengthComputable: true })
@@ -409,7 +398,6 @@ export function createUploader(options: UploaderOptions): Uploader {
         data.parts.map((part) => [part.part, part.signature.put_url]),
       )
       journal.startMultipart(file.id, { uploadId: data.upload_id, key: data.key, partUrls })
-      rememberPartUrls(file.id, partUrls)
       return { uploadId: data.upload_id, key: data.key }
     },
 
@@ -462,11 +450,14 @@ export function createUploader(options: UploaderOptions): Uploader {
 
   for (const [fileId] of journal.creations()) queueMicrotask(() => createFor(fileId))
 
-  if (persist) restoreAfterReload(uppy, journal, options, rememberPartUrls)
+  restoreAfterReload(uppy, options)
   return uppy
 }
 
-const disposing = new WeakSet<Uploader>()
+// Uploaders whose files are being removed by the dashboard itself (on leaving the screen, or
+// ghosts after a reload): the files' records stay in the journal for the next uploader or for
+// the same file picked again.
+const keepingRecords = new WeakSet<Uploader>()
 
 /**
  * Ends an uploader when its screen goes away, keeping what a later one needs to resume: Uppy
@@ -474,7 +465,7 @@ const disposing = new WeakSet<Uploader>()
  * the journal.
  */
 export function disposeUploader(uppy: Uploader) {
-  disposing.add(uppy)
+  keepingRecords.add(uppy)
   const retriever = uppy.getPlugin('GoldenRetriever')
   if (retriever) uppy.removePlugin(retriever)
   uppy.destroy()
@@ -488,28 +479,18 @@ function expired(partUrls: Record<number, string>) {
 
 // Golden-retriever brings back Uppy's files; files whose bytes it could not keep ("ghosts") are
 // taken out of the batch and listed to be picked again, so the rest resume at once by themselves.
-function restoreAfterReload(
-  uppy: Uploader,
-  journal: UploadJournal,
-  options: UploaderOptions,
-  rememberPartUrls: (fileId: string, urls: Record<number, string>) => void,
-) {
+function restoreAfterReload(uppy: Uploader, { journal, ...options }: UploaderOptions) {
   // The IndexedDB store's limits are options its type does not list (IndexedDBStore.js).
   const indexedDB = { maxFileSize: RESTORABLE_FILE_BYTES, maxTotalSize: 10 * RESTORABLE_FILE_BYTES }
   uppy.use(GoldenRetriever, { indexedDB: indexedDB as { name?: string } })
   uppy.once('restored', () => {
-    for (const file of uppy.getFiles()) {
-      const record = journal.multipart(file.id)
-      if (record) rememberPartUrls(file.id, record.partUrls)
-      if (!file.isGhost) continue
-      journal.fileMissing({ id: file.id, name: file.name ?? '', size: file.size, meta: file.meta })
-    }
     const ghosts = uppy.getFiles().filter((file) => file.isGhost)
+    for (const file of ghosts)
+      journal.fileMissing({ id: file.id, name: file.name ?? '', size: file.size, meta: file.meta })
     if (ghosts.length) {
-      // Removing forgets a file's multipart record: keep it for when the file is picked again.
-      const records = ghosts.map((file) => [file.id, journal.multipart(file.id)] as const)
+      keepingRecords.add(uppy)
       uppy.removeFiles(ghosts.map((file) => file.id))
-      for (const [id, record] of records) if (record) journal.restoreMultipart(id, record)
+      keepingRecords.delete(uppy)
     }
     options.onMissingFiles?.(journal.missing())
     const { currentUploads } = uppy.getState()

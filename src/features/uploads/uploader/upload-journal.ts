@@ -83,9 +83,13 @@ export function createUploadJournal(
       state.multipart[fileId] = { ...record, etags: {} }
       save()
     },
-    restoreMultipart(fileId: string, record: MultipartRecord) {
-      state.multipart[fileId] = record
-      save()
+    /** The ETag of the part at this presigned address, when storage already holds it. */
+    storedEtagAt(url: string): string | undefined {
+      for (const record of Object.values(state.multipart)) {
+        for (const [part, partUrl] of Object.entries(record.partUrls))
+          if (partUrl === url) return record.etags[Number(part)]
+      }
+      return undefined
     },
     partStored(fileId: string, part: number, etag: string) {
       const record = state.multipart[fileId]

@@ -1,3 +1,5 @@
+import { testSetting } from '../../../lib/test-setting'
+
 // The service recommends polling an import every 5 to 10 seconds (document 1, section 4.4).
 export const IMPORT_POLL_MS = 5000
 
@@ -5,11 +7,4 @@ export const IMPORT_POLL_MS = 5000
 // waited on for seconds.
 export const IMPORT_POLL_STORAGE_KEY = 'uploads:import-poll-ms'
 
-export function importPollMs(): number {
-  try {
-    const value = Number(window.localStorage.getItem(IMPORT_POLL_STORAGE_KEY))
-    return Number.isSafeInteger(value) && value > 0 ? value : IMPORT_POLL_MS
-  } catch {
-    return IMPORT_POLL_MS
-  }
-}
+export const importPollMs = () => testSetting(IMPORT_POLL_STORAGE_KEY) ?? IMPORT_POLL_MS
