@@ -1,27 +1,20 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { startDashboardFor, type TestDashboard } from './dashboard-for.ts'
-import { type FakeService, json, startFakeService } from './fake-service.ts'
+import { beforeAll, expect, it } from 'vitest'
+import { dashboardWithFakeService } from './dashboard-for.ts'
+import { json } from './fake-service.ts'
 import { send } from './http-client.ts'
 
-let service: FakeService
-let dashboard: TestDashboard
+const running = dashboardWithFakeService('file')
 const videos = Array.from({ length: 50 }, (_, n) => ({
   id: `v${n}`,
   caption: `Linen dress, take ${n}`,
 }))
-beforeAll(async () => {
-  service = await startFakeService()
-  service.api = (_request, res) => json(res, 200, { videos })
-  dashboard = await startDashboardFor(service)
-})
-afterAll(async () => {
-  await dashboard?.close()
-  await service?.close()
+beforeAll(() => {
+  running.service.api = (_request, res) => json(res, 200, { videos })
 })
 
 it('compresses JSON answers the service sent plain, in the encoding the browser prefers', async () => {
-  const brotli = await send(dashboard.url, '/api/v1/videos', {
+  const brotli = await send(running.dashboard.url, '/api/v1/videos', {
     headers: { 'accept-encoding': 'gzip, br' },
   })
   expect(brotli.headers['content-encoding']).toBe('br')
@@ -29,7 +22,7 @@ it('compresses JSON answers the service sent plain, in the encoding the browser 
   expect(JSON.parse(brotliDecompressSync(brotli.body).toString())).toEqual({ videos })
   expect(brotli.body.length).toBeLessThan(JSON.stringify({ videos }).length / 3)
 
-  const gzip = await send(dashboard.url, '/api/v1/videos', {
+  const gzip = await send(running.dashboard.url, '/api/v1/videos', {
     headers: { 'accept-encoding': 'gzip' },
   })
   expect(gzip.headers['content-encoding']).toBe('gzip')
@@ -37,7 +30,7 @@ it('compresses JSON answers the service sent plain, in the encoding the browser 
 })
 
 it('sends the body as is to a client that accepts no compression', async () => {
-  const plain = await send(dashboard.url, '/api/v1/videos')
+  const plain = await send(running.dashboard.url, '/api/v1/videos')
   expect(plain.headers['content-encoding']).toBeUndefined()
   expect(plain.json()).toEqual({ videos })
 })

@@ -1,5 +1,6 @@
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { type DashboardOptions, startDashboard } from '../../../server/dashboard/start.ts'
-import { type FakeService, fakeClient } from './fake-service.ts'
+import { type FakeService, fakeClient, startFakeService } from './fake-service.ts'
 import { createTempDist } from './temp-dist.ts'
 
 export interface TestDashboard {
@@ -31,4 +32,25 @@ export async function startDashboardFor(
       await dist.remove()
     },
   }
+}
+
+/**
+ * A fake service with a dashboard in front of it, started before the calling file's (or describe
+ * block's) tests, `per: 'file'`, or before each test, `per: 'test'`; closed after.
+ */
+export function dashboardWithFakeService(
+  per: 'file' | 'test',
+  options: Partial<DashboardOptions> = {},
+): { service: FakeService; dashboard: TestDashboard } {
+  const running = {} as { service: FakeService; dashboard: TestDashboard }
+  const [before, after] = per === 'file' ? [beforeAll, afterAll] : [beforeEach, afterEach]
+  before(async () => {
+    running.service = await startFakeService()
+    running.dashboard = await startDashboardFor(running.service, options)
+  })
+  after(async () => {
+    await running.dashboard?.close()
+    await running.service?.close()
+  })
+  return running
 }

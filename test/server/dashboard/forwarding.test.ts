@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startDashboardFor, type TestDashboard } from './dashboard-for.ts'
-import { type FakeService, json, startFakeService } from './fake-service.ts'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { dashboardWithFakeService } from './dashboard-for.ts'
+import { json } from './fake-service.ts'
 import { send } from './http-client.ts'
 
-let service: FakeService
-let dashboard: TestDashboard
-beforeAll(async () => {
-  service = await startFakeService()
-  dashboard = await startDashboardFor(service)
-})
-afterAll(async () => {
-  await dashboard?.close()
-  await service?.close()
-})
+const running = dashboardWithFakeService('file')
 beforeEach(() => {
-  service.apiRequests = []
-  service.api = (request, res) => json(res, 200, { method: request.method, url: request.url })
+  running.service.apiRequests = []
+  running.service.api = (request, res) =>
+    json(res, 200, { method: request.method, url: request.url })
 })
 
 describe('forwarding /api/v1/*', () => {
   it('passes status, body and the relevant headers, and no others', async () => {
-    service.api = (_request, res) =>
+    running.service.api = (_request, res) =>
       json(
         res,
         200,
@@ -35,7 +27,7 @@ describe('forwarding /api/v1/*', () => {
           'x-internal-node': 'db-3',
         },
       )
-    const response = await send(dashboard.url, '/api/v1/videos')
+    const response = await send(running.dashboard.url, '/api/v1/videos')
     expect(response.status).toBe(200)
     expect(response.json()).toEqual({ videos: [{ id: 'v1' }] })
     expect(response.headers['content-type']).toBe('application/json')
@@ -53,85 +45,86 @@ describe('forwarding /api/v1/*', () => {
   })
 
   it('marks business data not cacheable when the service says nothing', async () => {
-    const response = await send(dashboard.url, '/api/v1/channels')
+    const response = await send(running.dashboard.url, '/api/v1/channels')
     expect(response.headers['cache-control']).toBe('no-store')
   })
 
   it('sends the query string byte for byte', async () => {
     const path = '/api/v1/videos?q=caf%C3%A9+noir&hashtag=%23sale&z=1&a=2&a=3&empty=&flag'
-    await send(dashboard.url, path, { headers: { accept: 'application/json' } })
-    expect(service.apiRequests.map((request) => request.url)).toEqual([path])
+    await send(running.dashboard.url, path, { headers: { accept: 'application/json' } })
+    expect(running.service.apiRequests.map((request) => request.url)).toEqual([path])
   })
 
   it('sends a JSON body with its method and content type', async () => {
     const body = JSON.stringify({ caption: 'Summer drop ☀️', hashtags: ['sale'] })
-    service.api = (request, res) => json(res, 201, { id: 'v9', echo: request.body.toString() })
-    const response = await send(dashboard.url, '/api/v1/videos/v9', {
+    running.service.api = (request, res) =>
+      json(res, 201, { id: 'v9', echo: request.body.toString() })
+    const response = await send(running.dashboard.url, '/api/v1/videos/v9', {
       method: 'PATCH',
       headers: { 'content-type': 'application/json' },
       body,
     })
     expect(response.status).toBe(201)
     expect(response.json()).toEqual({ id: 'v9', echo: body })
-    const [received] = service.apiRequests
+    const [received] = running.service.apiRequests
     expect(received?.method).toBe('PATCH')
     expect(received?.headers['content-type']).toBe('application/json')
     expect(received?.headers['content-length']).toBe(String(Buffer.byteLength(body)))
   })
 
   it('passes service errors through with their status and {error} body', async () => {
-    service.api = (_request, res) =>
+    running.service.api = (_request, res) =>
       json(res, 429, { error: 'Too many videos' }, { 'retry-after': '120' })
-    const response = await send(dashboard.url, '/api/v1/videos', { method: 'POST' })
+    const response = await send(running.dashboard.url, '/api/v1/videos', { method: 'POST' })
     expect(response.status).toBe(429)
     expect(response.json()).toEqual({ error: 'Too many videos' })
     expect(response.headers['retry-after']).toBe('120')
   })
 
   it('turns a non-JSON error page into an {error} body with the same status', async () => {
-    service.api = (_request, res) => {
+    running.service.api = (_request, res) => {
       res.writeHead(503, { 'content-type': 'text/html', 'retry-after': '30' })
       res.end('<html><body>Service Unavailable</body></html>')
     }
-    const response = await send(dashboard.url, '/api/v1/videos')
+    const response = await send(running.dashboard.url, '/api/v1/videos')
     expect(response.status).toBe(503)
     expect(response.json()).toEqual({ error: 'The video service failed (HTTP 503)' })
     expect(response.headers['retry-after']).toBe('30')
   })
 
   it('passes a 204 without a body', async () => {
-    service.api = (_request, res) => res.writeHead(204).end()
-    const response = await send(dashboard.url, '/api/v1/videos/v1', { method: 'DELETE' })
+    running.service.api = (_request, res) => res.writeHead(204).end()
+    const response = await send(running.dashboard.url, '/api/v1/videos/v1', { method: 'DELETE' })
     expect(response.status).toBe(204)
     expect(response.body.length).toBe(0)
   })
 
   it("rewrites an absolute Location inside the service's API to a dashboard path", async () => {
-    service.api = (_request, res) =>
-      json(res, 202, {}, { location: `${service.url}/api/v1/videos/imports/i1` })
-    const response = await send(dashboard.url, '/api/v1/videos', { method: 'POST' })
+    running.service.api = (_request, res) =>
+      json(res, 202, {}, { location: `${running.service.url}/api/v1/videos/imports/i1` })
+    const response = await send(running.dashboard.url, '/api/v1/videos', { method: 'POST' })
     expect(response.headers.location).toBe('/api/v1/videos/imports/i1')
   })
 
   it('refuses paths that would climb out of /api/v1/', async () => {
     for (const path of ['/api/v1/%2e%2e/oauth/token', '/api/v1/videos/..%2F..%2Fadmin']) {
-      const response = await send(dashboard.url, path, { method: 'POST' })
+      const response = await send(running.dashboard.url, path, { method: 'POST' })
       expect(response.status).toBe(400)
     }
-    expect(service.apiRequests).toEqual([])
+    expect(running.service.apiRequests).toEqual([])
   })
 
   it('answers unknown /api/ paths outside /api/v1/ with a JSON 404, never the app', async () => {
     for (const path of ['/api/v2/videos', '/api/v1', '/api', '/api/']) {
-      const response = await send(dashboard.url, path)
+      const response = await send(running.dashboard.url, path)
       expect(response.status).toBe(404)
       expect(response.json()).toEqual({ error: 'Not found' })
     }
-    expect(service.apiRequests).toEqual([])
+    expect(running.service.apiRequests).toEqual([])
   })
 
   it('reports a remote service on /healthz', async () => {
-    const response = await send(dashboard.url, '/healthz')
+    const response = await send(running.dashboard.url, '/healthz')
     expect(response.json()).toEqual({ status: 'ok', service: 'remote' })
   })
 })

@@ -1,21 +1,11 @@
 import { connect } from 'node:net'
 import { networkInterfaces } from 'node:os'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { isLoopbackHost } from '../../../server/dashboard/request-guard.ts'
 import { exposureWarning } from '../../../server/dashboard/start.ts'
-import { startDashboardFor, type TestDashboard } from './dashboard-for.ts'
-import { type FakeService, startFakeService } from './fake-service.ts'
+import { dashboardWithFakeService } from './dashboard-for.ts'
 
-let service: FakeService
-let dashboard: TestDashboard
-beforeAll(async () => {
-  service = await startFakeService()
-  dashboard = await startDashboardFor(service, { host: undefined })
-})
-afterAll(async () => {
-  await dashboard?.close()
-  await service?.close()
-})
+const running = dashboardWithFakeService('file', { host: undefined })
 
 /** This machine's first address other networks can reach, if it has one. */
 function externalIPv4(): string | undefined {
@@ -37,7 +27,7 @@ function canConnect(host: string, port: number): Promise<boolean> {
 
 describe('the listening address', () => {
   it('is the loopback address unless told otherwise', async () => {
-    const url = new URL(dashboard.url)
+    const url = new URL(running.dashboard.url)
     expect(url.hostname).toBe('127.0.0.1')
     const port = Number(url.port)
     expect(await canConnect('127.0.0.1', port)).toBe(true)
@@ -46,7 +36,7 @@ describe('the listening address', () => {
   })
 
   it('logs no exposure warning on loopback', () => {
-    expect(dashboard.logs.join('\n')).not.toContain('WARNING')
+    expect(running.dashboard.logs.join('\n')).not.toContain('WARNING')
   })
 
   it('tells loopback from reachable addresses', () => {

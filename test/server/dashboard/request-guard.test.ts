@@ -1,46 +1,40 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startDashboardFor, type TestDashboard } from './dashboard-for.ts'
-import { type FakeService, startFakeService } from './fake-service.ts'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { dashboardWithFakeService } from './dashboard-for.ts'
 import { send } from './http-client.ts'
 
-let service: FakeService
-let dashboard: TestDashboard
+const running = dashboardWithFakeService('file')
 let host: string
-beforeAll(async () => {
-  service = await startFakeService()
-  dashboard = await startDashboardFor(service)
-  host = new URL(dashboard.url).host
-})
-afterAll(async () => {
-  await dashboard?.close()
-  await service?.close()
+beforeAll(() => {
+  host = new URL(running.dashboard.url).host
 })
 beforeEach(() => {
-  service.apiRequests = []
+  running.service.apiRequests = []
 })
 
 describe('requests a hostile page could cause', () => {
   it('refuses a DNS name rebound to the loopback address', async () => {
-    const port = new URL(dashboard.url).port
+    const port = new URL(running.dashboard.url).port
     for (const path of ['/', '/api/v1/videos']) {
-      const response = await send(dashboard.url, path, {
+      const response = await send(running.dashboard.url, path, {
         headers: { host: `attacker.example:${port}` },
       })
       expect(response.status).toBe(403)
     }
-    expect(service.apiRequests).toEqual([])
+    expect(running.service.apiRequests).toEqual([])
   })
 
   it('accepts the loopback names', async () => {
-    const port = new URL(dashboard.url).port
+    const port = new URL(running.dashboard.url).port
     for (const name of ['localhost', '127.0.0.1', '[::1]', 'app.localhost']) {
-      const response = await send(dashboard.url, '/', { headers: { host: `${name}:${port}` } })
+      const response = await send(running.dashboard.url, '/', {
+        headers: { host: `${name}:${port}` },
+      })
       expect(response.status, name).toBe(200)
     }
   })
 
   it('refuses cross-site API calls such as a form post, before the service sees them', async () => {
-    const crossSite = await send(dashboard.url, '/api/v1/videos', {
+    const crossSite = await send(running.dashboard.url, '/api/v1/videos', {
       method: 'POST',
       headers: {
         'sec-fetch-site': 'cross-site',
@@ -50,25 +44,25 @@ describe('requests a hostile page could cause', () => {
       body: '--x--',
     })
     expect(crossSite.status).toBe(403)
-    const otherOrigin = await send(dashboard.url, '/api/v1/videos', {
+    const otherOrigin = await send(running.dashboard.url, '/api/v1/videos', {
       method: 'POST',
       headers: { origin: 'http://localhost:3000' },
     })
     expect(otherOrigin.status).toBe(403)
-    const sameSite = await send(dashboard.url, '/api/v1/videos', {
+    const sameSite = await send(running.dashboard.url, '/api/v1/videos', {
       headers: { 'sec-fetch-site': 'same-site' },
     })
     expect(sameSite.status).toBe(403)
-    expect(service.apiRequests).toEqual([])
+    expect(running.service.apiRequests).toEqual([])
   })
 
   it("accepts the app's own calls and links into the app from anywhere", async () => {
-    const own = await send(dashboard.url, '/api/v1/videos', {
+    const own = await send(running.dashboard.url, '/api/v1/videos', {
       method: 'POST',
       headers: { 'sec-fetch-site': 'same-origin', origin: `http://${host}` },
     })
     expect(own.status).toBe(200)
-    const link = await send(dashboard.url, '/videos/v1', {
+    const link = await send(running.dashboard.url, '/videos/v1', {
       headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
     })
     expect(link.status).toBe(200)

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import {
   appContentSecurityPolicy,
   remoteOrigins,
   sandboxOrigins,
 } from '../../../server/dashboard/security-headers.ts'
-import { startDashboardFor, type TestDashboard } from './dashboard-for.ts'
-import { type FakeService, startFakeService } from './fake-service.ts'
+import { dashboardWithFakeService } from './dashboard-for.ts'
 import { send } from './http-client.ts'
 
 /** The policy as a map from directive to its sources. */
@@ -65,28 +64,19 @@ describe('the content security policy', () => {
 })
 
 describe('security headers on responses', () => {
-  let service: FakeService
-  let dashboard: TestDashboard
-  beforeAll(async () => {
-    service = await startFakeService()
-    dashboard = await startDashboardFor(service)
-  })
-  afterAll(async () => {
-    await dashboard?.close()
-    await service?.close()
-  })
+  const running = dashboardWithFakeService('file')
 
   it('sets nosniff, the referrer policy and the app policy on app pages', async () => {
-    const page = await send(dashboard.url, '/videos')
+    const page = await send(running.dashboard.url, '/videos')
     expect(page.headers['x-content-type-options']).toBe('nosniff')
     expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
     const csp = directives(String(page.headers['content-security-policy']))
-    expect(csp['connect-src']).toEqual(["'self'", 'https:', service.url])
+    expect(csp['connect-src']).toEqual(["'self'", 'https:', running.service.url])
     expect(csp['frame-ancestors']).toEqual(["'none'"])
   })
 
   it('sets a policy that allows nothing on API answers', async () => {
-    const api = await send(dashboard.url, '/api/v1/videos')
+    const api = await send(running.dashboard.url, '/api/v1/videos')
     expect(api.headers['x-content-type-options']).toBe('nosniff')
     expect(api.headers['content-security-policy']).toContain("default-src 'none'")
   })

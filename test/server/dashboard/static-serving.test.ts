@@ -1,20 +1,10 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDashboardFor, type TestDashboard } from './dashboard-for.ts'
-import { type FakeService, startFakeService } from './fake-service.ts'
+import { describe, expect, it } from 'vitest'
+import { dashboardWithFakeService } from './dashboard-for.ts'
 import { send } from './http-client.ts'
 import { builtFiles } from './temp-dist.ts'
 
-let service: FakeService
-let dashboard: TestDashboard
-beforeAll(async () => {
-  service = await startFakeService()
-  dashboard = await startDashboardFor(service)
-})
-afterAll(async () => {
-  await dashboard?.close()
-  await service?.close()
-})
+const running = dashboardWithFakeService('file')
 
 const appJs = '/assets/index-Dk3f9Qa1.js'
 const year = 'public, max-age=31536000, immutable'
@@ -22,7 +12,7 @@ const year = 'public, max-age=31536000, immutable'
 describe('the built app', () => {
   it('serves index.html for the root and for app routes, revalidated on every visit', async () => {
     for (const path of ['/', '/index.html', '/videos', '/videos/v1/edit?tab=products']) {
-      const response = await send(dashboard.url, path)
+      const response = await send(running.dashboard.url, path)
       expect(response.status, path).toBe(200)
       expect(response.text).toBe(builtFiles.indexHtml)
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
@@ -31,22 +21,22 @@ describe('the built app', () => {
   })
 
   it('caches hashed assets for a year with the right content types', async () => {
-    const script = await send(dashboard.url, appJs)
+    const script = await send(running.dashboard.url, appJs)
     expect(script.text).toBe(builtFiles.appJs)
     expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8')
     expect(script.headers['cache-control']).toBe(year)
-    const image = await send(dashboard.url, '/assets/logo-Pq81xZ0c.png')
+    const image = await send(running.dashboard.url, '/assets/logo-Pq81xZ0c.png')
     expect(image.body.equals(builtFiles.logoPng)).toBe(true)
     expect(image.headers['content-type']).toBe('image/png')
     expect(image.headers['cache-control']).toBe(year)
-    const robots = await send(dashboard.url, '/robots.txt')
+    const robots = await send(running.dashboard.url, '/robots.txt')
     expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8')
     expect(robots.headers['cache-control']).toBe('no-cache')
   })
 
   it('answers 404 for missing files, never the app page', async () => {
     for (const path of ['/assets/index-Missing1.js', '/assets/chunk', '/favicon.ico']) {
-      const response = await send(dashboard.url, path)
+      const response = await send(running.dashboard.url, path)
       expect(response.status, path).toBe(404)
       expect(response.text).not.toContain('<html')
     }
@@ -58,65 +48,67 @@ describe('the built app', () => {
       '/%2e%2e/%2e%2e/etc/passwd',
       '/assets/..%2F..%2Fpackage.json',
     ]) {
-      const response = await send(dashboard.url, path)
+      const response = await send(running.dashboard.url, path)
       expect(response.text, path).not.toContain('"name"')
       expect(response.text, path).not.toContain('root:')
     }
   })
 
   it('compresses with brotli or gzip as the browser accepts, once per file', async () => {
-    const br = await send(dashboard.url, appJs, { headers: { 'accept-encoding': 'gzip, br' } })
+    const br = await send(running.dashboard.url, appJs, {
+      headers: { 'accept-encoding': 'gzip, br' },
+    })
     expect(br.headers['content-encoding']).toBe('br')
     expect(br.headers.vary).toBe('Accept-Encoding')
     expect(Number(br.headers['content-length'])).toBe(br.body.length)
     expect(br.body.length).toBeLessThan(builtFiles.appJs.length)
     expect(brotliDecompressSync(br.body).toString()).toBe(builtFiles.appJs)
 
-    const gzip = await send(dashboard.url, '/videos', {
+    const gzip = await send(running.dashboard.url, '/videos', {
       headers: { 'accept-encoding': 'gzip;q=1, br;q=0.5' },
     })
     expect(gzip.headers['content-encoding']).toBe('gzip')
     expect(gunzipSync(gzip.body).toString()).toBe(builtFiles.indexHtml)
 
-    const again = await send(dashboard.url, appJs, { headers: { 'accept-encoding': 'br' } })
+    const again = await send(running.dashboard.url, appJs, { headers: { 'accept-encoding': 'br' } })
     expect(again.body.equals(br.body)).toBe(true)
     expect(again.headers.etag).toBe(br.headers.etag)
   })
 
   it('sends identity when the browser accepts no supported encoding, and never for images', async () => {
     for (const acceptEncoding of ['identity', 'br;q=0, gzip;q=0', 'deflate']) {
-      const response = await send(dashboard.url, appJs, {
+      const response = await send(running.dashboard.url, appJs, {
         headers: { 'accept-encoding': acceptEncoding },
       })
       expect(response.headers['content-encoding'], acceptEncoding).toBeUndefined()
       expect(response.text).toBe(builtFiles.appJs)
     }
-    const image = await send(dashboard.url, '/assets/logo-Pq81xZ0c.png', {
+    const image = await send(running.dashboard.url, '/assets/logo-Pq81xZ0c.png', {
       headers: { 'accept-encoding': 'br, gzip' },
     })
     expect(image.headers['content-encoding']).toBeUndefined()
   })
 
   it('answers 304 to a matching If-None-Match, per encoding', async () => {
-    const first = await send(dashboard.url, '/', { headers: { 'accept-encoding': 'gzip' } })
+    const first = await send(running.dashboard.url, '/', { headers: { 'accept-encoding': 'gzip' } })
     const etag = first.headers.etag ?? ''
-    const revalidated = await send(dashboard.url, '/', {
+    const revalidated = await send(running.dashboard.url, '/', {
       headers: { 'accept-encoding': 'gzip', 'if-none-match': etag },
     })
     expect(revalidated.status).toBe(304)
     expect(revalidated.body.length).toBe(0)
-    const otherEncoding = await send(dashboard.url, '/', {
+    const otherEncoding = await send(running.dashboard.url, '/', {
       headers: { 'accept-encoding': 'br', 'if-none-match': etag },
     })
     expect(otherEncoding.status).toBe(200)
   })
 
   it('answers HEAD without a body and refuses other methods', async () => {
-    const head = await send(dashboard.url, '/', { method: 'HEAD' })
+    const head = await send(running.dashboard.url, '/', { method: 'HEAD' })
     expect(head.status).toBe(200)
     expect(head.body.length).toBe(0)
     expect(Number(head.headers['content-length'])).toBe(Buffer.byteLength(builtFiles.indexHtml))
-    const post = await send(dashboard.url, '/videos', { method: 'POST' })
+    const post = await send(running.dashboard.url, '/videos', { method: 'POST' })
     expect(post.status).toBe(405)
     expect(post.headers.allow).toBe('GET, HEAD')
   })

@@ -1,27 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { once } from 'node:events'
 import { type IncomingMessage, request } from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDashboardFor, type TestDashboard } from './dashboard-for.ts'
-import { type FakeService, json, startFakeService } from './fake-service.ts'
+import { describe, expect, it } from 'vitest'
+import { dashboardWithFakeService } from './dashboard-for.ts'
+import { json } from './fake-service.ts'
 
-let service: FakeService
-let dashboard: TestDashboard
-beforeAll(async () => {
-  service = await startFakeService()
-  dashboard = await startDashboardFor(service)
-})
-afterAll(async () => {
-  await dashboard?.close()
-  await service?.close()
-})
+const running = dashboardWithFakeService('file')
 
 /** Resolves once the service has received `bytes` bytes of the current upload. */
 function uploadReceiver() {
   let received = 0
   const hash = createHash('sha256')
   const waiters: Array<{ bytes: number; resolve: () => void }> = []
-  service.rawApi = (req, res) => {
+  running.service.rawApi = (req, res) => {
     req.on('data', (chunk: Buffer) => {
       received += chunk.length
       hash.update(chunk)
@@ -39,7 +30,7 @@ function uploadReceiver() {
 }
 
 function startUpload(headers: Record<string, string>) {
-  const url = new URL(dashboard.url)
+  const url = new URL(running.dashboard.url)
   const outgoing = request({
     hostname: url.hostname,
     port: url.port,
@@ -89,12 +80,12 @@ describe('streaming through the dashboard', () => {
 
   it('streams the response: the browser gets the start before the service has finished', async () => {
     let finish = () => {}
-    service.rawApi = (_req, res) => {
+    running.service.rawApi = (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' })
       res.write('{"part":1,')
       finish = () => res.end('"done":true}')
     }
-    const url = new URL(dashboard.url)
+    const url = new URL(running.dashboard.url)
     const outgoing = request({ hostname: url.hostname, port: url.port, path: '/api/v1/videos' })
     outgoing.end()
     const [res] = (await once(outgoing, 'response')) as [IncomingMessage]
