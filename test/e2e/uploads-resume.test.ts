@@ -46,7 +46,6 @@ it('after a reload, asks for a file too large to keep, and continues it from its
     traffic.storageRequests.filter((request) => request.method === 'PUT' && request.status === 200)
   await expect.poll(() => storedParts().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(4)
   await page.reload()
-  const storedBeforeReload = new Set(storedParts().map((request) => partNumber(request.url)))
 
   const missing = page.getByRole('list', { name: 'Files to pick again' })
   await shown(missing)
@@ -66,7 +65,6 @@ it('after a reload, asks for a file too large to keep, and continues it from its
   expect(traffic.multipartStarts).toBe(1)
   const stored = storedParts().map((request) => partNumber(request.url))
   expect(stored.length).toBe(new Set(stored).size)
-  expect(storedBeforeReload.size).toBeGreaterThanOrEqual(4)
   const keys = createdKeys(traffic)
   expect(keys).toHaveLength(1)
   expect(traffic.creations[0]?.body.caption).toBe('Keynote: keynote-full')

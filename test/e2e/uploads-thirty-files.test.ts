@@ -78,7 +78,6 @@ async function campaignVideos(channelId: string) {
 it('turns 30 dropped files into 30 videos with their details, through a rate limit, a network drop and a reload', async () => {
   const { page } = app
   const paths = await mixedFiles()
-  expect(paths).toHaveLength(30)
   await openUploads(app, 5 * MiB)
   await page.getByLabel('Caption', { exact: true }).fill('Spring: {name}')
   await page.getByLabel('Description').fill('Spring campaign, week 30')
