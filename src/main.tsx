@@ -6,7 +6,8 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createQueryClient } from './app/query-client'
 import { createAppRouter } from './app/router'
-import { ToastProvider } from './components/toasts'
+import { ShortcutsProvider } from './components/ui/shortcuts'
+import { ToastProvider } from './components/ui/toast'
 
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
@@ -14,9 +15,11 @@ const router = createAppRouter(queryClient)
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
+      <ShortcutsProvider>
+        <ToastProvider>
+          <RouterProvider router={router} />
+        </ToastProvider>
+      </ShortcutsProvider>
     </QueryClientProvider>
   </StrictMode>,
 )

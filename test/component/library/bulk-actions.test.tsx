@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { afterEach, expect, it, vi } from 'vitest'
 import '../../../src/api/client'
-import { ToastProvider } from '../../../src/components/toasts'
+import { ToastProvider } from '../../../src/components/ui/toast'
 import { useBulkActions } from '../../../src/features/videos/library/use-bulk-actions'
 import { fakeApi, video } from '../support/fake-api'
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toServiceError } from '../../../api/client'
 import { getVideoDownloadUrls } from '../../../api/generated/sdk.gen'
-import { useToast } from '../../../components/toasts'
+import { useToast } from '../../../components/ui/toast'
 import { type LifecycleAction, lifecycleLabels, runLifecycle } from '../lifecycle'
 import { type LibraryVideo, videoKeys } from '../queries'
 
@@ -45,7 +45,7 @@ export function useBulkActions() {
       failed === 0
         ? `${next.title}: ${next.succeeded} done`
         : `${next.title}: ${next.succeeded} done, ${failed} failed`,
-      failed === 0 ? 'success' : 'error',
+      { tone: failed === 0 ? 'success' : 'error' },
     )
   }
 

@@ -1,5 +1,5 @@
 import { useBlocker } from '@tanstack/react-router'
-import { ConfirmDialog } from './confirm-dialog'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 
 // Leaving with unsaved changes asks first: in the app with a dialog, when closing or reloading the
 // tab with the browser's own prompt (beforeunload).

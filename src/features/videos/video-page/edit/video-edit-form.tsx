@@ -4,7 +4,7 @@ import { FormProvider, type Resolver, type UseFormReturn, useForm } from 'react-
 import { ServiceError } from '../../../../api/client'
 import type { Video } from '../../../../api/generated/types.gen'
 import { describeError } from '../../../../components/error-panel'
-import { useToast } from '../../../../components/toasts'
+import { useToast } from '../../../../components/ui/toast'
 import { contractErrorMap } from '../../../../lib/contract-error-map'
 import { panelClass, primaryButton, secondaryButton } from '../ui'
 import { CtaFields } from './cta-fields'
@@ -58,7 +58,8 @@ export function VideoEditForm({
 
   const onSubmit = form.handleSubmit(async (current) => {
     const body = buildPatchBody(current, dirtyFields)
-    if (Object.keys(body).length === 0) return toast('There are no changes to save.', 'info')
+    if (Object.keys(body).length === 0)
+      return toast('There are no changes to save.', { tone: 'info' })
     const checked = patchBodySchema.safeParse(body)
     if (!checked.success) {
       return form.setError('root.server', {

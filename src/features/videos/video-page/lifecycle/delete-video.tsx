@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { ConfirmDialog } from '../confirm-dialog'
+import { ConfirmDialog } from '../../../../components/ui/confirm-dialog'
 import { dangerButton } from '../ui'
 
 // Delete asks first; the dialog stays until the service answers.

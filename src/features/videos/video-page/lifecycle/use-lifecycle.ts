@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Video } from '../../../../api/generated/types.gen'
-import { useToast } from '../../../../components/toasts'
+import { useToast } from '../../../../components/ui/toast'
 import { formatDateTime } from '../../../../lib/format'
 import { lifecycleLabels, runLifecycle, settleVideoChange } from '../../lifecycle'
 import { videoKeys } from '../../queries'
@@ -30,7 +30,7 @@ export function useLifecycle(videoId: string, onDeleted: () => unknown) {
       const verb = request.publishedAt
         ? 'schedule'
         : lifecycleLabels[request.action].verb.toLowerCase()
-      toast(`Could not ${verb} the video: ${reason}`, 'error')
+      toast(`Could not ${verb} the video: ${reason}`, { tone: 'error' })
     },
     onSuccess: async (video, request) => {
       // Leave the page before its video disappears from the cache.

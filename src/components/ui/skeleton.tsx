@@ -1,5 +1,11 @@
+/** A grey block where content will be; hidden from assistive technology (the page says Loading). */
 export function Skeleton({ className = '' }: { className?: string }) {
-  return <div aria-hidden="true" className={`animate-pulse rounded-md bg-slate-200 ${className}`} />
+  return (
+    <div
+      aria-hidden="true"
+      className={`animate-pulse rounded-md bg-slate-200 motion-reduce:animate-none ${className}`}
+    />
+  )
 }
 
 const placeholders = Array.from({ length: 10 }, (_, n) => `placeholder-${n}`)

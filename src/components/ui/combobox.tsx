@@ -1,0 +1,119 @@
+import {
+  Combobox as AriakitCombobox,
+  ComboboxItem,
+  ComboboxLabel,
+  ComboboxPopover,
+  ComboboxProvider,
+} from '@ariakit/react'
+import { type ReactNode, useId } from 'react'
+import { controlClasses } from './control-styles'
+import { FieldError, FieldHint } from './field'
+
+export interface ComboboxProps<TItem> {
+  id?: string
+  label: ReactNode
+  hint?: ReactNode
+  error?: string | null
+  placeholder?: string
+  disabled?: boolean
+  /** What is typed; the caller searches with it (or filters a fixed list). */
+  inputValue: string
+  onInputValueChange: (text: string) => void
+  items: readonly TItem[]
+  itemKey: (item: TItem) => string
+  renderItem: (item: TItem, state: { selected: boolean }) => ReactNode
+  /** The keys of the chosen items: several with `multiple`, else at most one. */
+  selected: readonly string[]
+  /** An item was picked (click or Enter). With `multiple` the list stays open for more. */
+  onPick: (item: TItem) => void
+  multiple?: boolean
+  /** Names the list of options ("Matching products"). */
+  listLabel: string
+  /** Said under the options and announced: "Searching…", "No product matches “x”." */
+  status?: string | null
+  /** Results are stale (a newer search runs): shown dimmed and cannot be picked. */
+  stale?: boolean
+}
+
+// A text box with a list of suggestions (WAI-ARIA combobox): focus stays in the input, arrows move
+// through the options, Enter picks, Escape closes. Ariakit does the focus and positioning.
+export function Combobox<TItem>({
+  id,
+  label,
+  hint,
+  error,
+  placeholder,
+  disabled,
+  inputValue,
+  onInputValueChange,
+  items,
+  itemKey,
+  renderItem,
+  selected,
+  onPick,
+  multiple = false,
+  listLabel,
+  status,
+  stale = false,
+}: ComboboxProps<TItem>) {
+  const fallbackId = useId()
+  const inputId = id ?? fallbackId
+  const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null]
+    .filter(Boolean)
+    .join(' ')
+  return (
+    <ComboboxProvider
+      value={inputValue}
+      setValue={onInputValueChange}
+      selectedValue={multiple ? [...selected] : (selected[0] ?? '')}
+      resetValueOnHide={false}
+    >
+      <ComboboxLabel htmlFor={inputId} className="block text-sm font-medium text-slate-900">
+        {label}
+      </ComboboxLabel>
+      {hint ? <FieldHint id={inputId}>{hint}</FieldHint> : null}
+      <AriakitCombobox
+        id={inputId}
+        placeholder={placeholder}
+        disabled={disabled}
+        autoSelect
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy || undefined}
+        className={`mt-1 block w-full ${controlClasses}`}
+      />
+      <FieldError id={inputId} message={error} />
+      <ComboboxPopover
+        gutter={4}
+        sameWidth
+        unmountOnHide
+        aria-label={listLabel}
+        aria-busy={stale || undefined}
+        className={`z-20 max-h-72 overflow-y-auto rounded-md border border-slate-300 bg-white py-1 shadow-lg ${stale ? 'opacity-60' : ''}`}
+      >
+        {items.map((item) => {
+          const key = itemKey(item)
+          const isSelected = selected.includes(key)
+          return (
+            <ComboboxItem
+              key={key}
+              value={key}
+              focusOnHover
+              setValueOnClick={false}
+              selectValueOnClick={false}
+              hideOnClick={!multiple}
+              disabled={stale}
+              onClick={() => onPick(item)}
+              className="flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm text-slate-900 data-active-item:bg-indigo-100 aria-disabled:cursor-wait"
+            >
+              {renderItem(item, { selected: isSelected })}
+            </ComboboxItem>
+          )
+        })}
+        {status ? <p className="px-3 py-1.5 text-sm text-slate-700">{status}</p> : null}
+      </ComboboxPopover>
+      <p role="status" className="sr-only">
+        {status}
+      </p>
+    </ComboboxProvider>
+  )
+}

@@ -1,0 +1,49 @@
+import { type ReactNode, useRef } from 'react'
+import { Button } from './button'
+import { Dialog } from './dialog'
+
+// A question before something that cannot be undone. Focus starts on the safe choice.
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  tone = 'default',
+  busy = false,
+  onConfirm,
+  onCancel,
+}: {
+  title: string
+  children: ReactNode
+  confirmLabel: string
+  cancelLabel?: string
+  tone?: 'default' | 'danger'
+  busy?: boolean
+  onConfirm: () => void
+  onCancel: () => void
+}) {
+  const cancelRef = useRef<HTMLButtonElement>(null)
+  return (
+    <Dialog
+      title={title}
+      description={children}
+      onClose={onCancel}
+      busy={busy}
+      initialFocus={cancelRef}
+      footer={
+        <>
+          <Button ref={cancelRef} onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </Button>
+          <Button
+            variant={tone === 'danger' ? 'danger' : 'primary'}
+            onClick={onConfirm}
+            busy={busy}
+          >
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    />
+  )
+}

@@ -1,0 +1,180 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
+import { Button } from './button'
+import { Dialog } from './dialog'
+import { Kbd } from './kbd'
+
+export interface Shortcut {
+  /** `KeyboardEvent.key` values, with `Shift+` where it matters (`Shift+A`); any one works. */
+  keys: string[]
+  description: string
+  /** Run when a key is pressed outside text fields. Without it the screen handles the key itself
+   * (in a list, say), and it is only listed in the help. */
+  onKey?: (event: KeyboardEvent) => void
+}
+
+interface Registration {
+  group: string
+  shortcuts: () => Shortcut[]
+}
+
+interface Registry {
+  register: (id: string, registration: Registration) => () => void
+}
+
+const RegistryContext = createContext<Registry | null>(null)
+
+const printed: Record<string, string> = {
+  ArrowUp: '↑',
+  ArrowDown: '↓',
+  ArrowLeft: '←',
+  ArrowRight: '→',
+  ' ': 'Space',
+  Escape: 'Esc',
+}
+
+const typingIn = (target: EventTarget | null) =>
+  target instanceof Element &&
+  target.closest('input, textarea, select, [contenteditable="true"], [role="combobox"]') !== null
+
+function matches(event: KeyboardEvent, key: string) {
+  const [modifier, name] = key.startsWith('Shift+') ? ['shift', key.slice(6)] : [null, key]
+  if (event.ctrlKey || event.metaKey || event.altKey) return false
+  if (modifier === 'shift' && !event.shiftKey) return false
+  return (
+    event.key === name ||
+    (name.length === 1 && event.key.toLowerCase() === name.toLowerCase() && modifier === 'shift')
+  )
+}
+
+/**
+ * Every screen registers its keys here (`useShortcuts`); `?` lists them all in one dialog.
+ * Keys with `onKey` work anywhere outside a text field while their screen is shown.
+ */
+export function ShortcutsProvider({ children }: { children: ReactNode }) {
+  const [registrations, setRegistrations] = useState<Map<string, Registration>>(new Map())
+  const [helpOpen, setHelpOpen] = useState(false)
+  const latest = useRef(registrations)
+  latest.current = registrations
+
+  const register = useCallback((id: string, registration: Registration) => {
+    setRegistrations((current) => new Map(current).set(id, registration))
+    return () =>
+      setRegistrations((current) => {
+        const next = new Map(current)
+        next.delete(id)
+        return next
+      })
+  }, [])
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || typingIn(event.target)) return
+      if (event.key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        event.preventDefault()
+        setHelpOpen(true)
+        return
+      }
+      for (const { shortcuts } of latest.current.values()) {
+        const shortcut = shortcuts().find(
+          (candidate) => candidate.onKey && candidate.keys.some((key) => matches(event, key)),
+        )
+        if (shortcut?.onKey) {
+          event.preventDefault()
+          shortcut.onKey(event)
+          return
+        }
+      }
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [])
+
+  const registry = useMemo(() => ({ register }), [register])
+  return (
+    <RegistryContext.Provider value={registry}>
+      {children}
+      {helpOpen ? (
+        <ShortcutsHelp
+          registrations={[...registrations.values()]}
+          onClose={() => setHelpOpen(false)}
+        />
+      ) : null}
+    </RegistryContext.Provider>
+  )
+}
+
+/** Registers a screen's keys for as long as it is shown. */
+export function useShortcuts(group: string, shortcuts: Shortcut[]) {
+  const registry = useContext(RegistryContext)
+  const id = useId()
+  const latest = useRef(shortcuts)
+  latest.current = shortcuts
+  // Re-registered only when what the help shows changes; handlers are read when a key is pressed.
+  const listed = JSON.stringify(shortcuts.map(({ keys, description }) => [keys, description]))
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `listed` stands for `shortcuts`
+  useEffect(
+    () => registry?.register(id, { group, shortcuts: () => latest.current }),
+    [registry, id, group, listed],
+  )
+}
+
+function ShortcutsHelp({
+  registrations,
+  onClose,
+}: {
+  registrations: Registration[]
+  onClose: () => void
+}) {
+  const closeRef = useRef<HTMLButtonElement>(null)
+  const groups = new Map<string, Shortcut[]>([
+    ['Everywhere', [{ keys: ['?'], description: 'Show these keyboard shortcuts' }]],
+  ])
+  for (const { group, shortcuts } of registrations)
+    groups.set(group, [...(groups.get(group) ?? []), ...shortcuts()])
+  return (
+    <Dialog
+      title="Keyboard shortcuts"
+      onClose={onClose}
+      initialFocus={closeRef}
+      size="md"
+      footer={
+        <Button ref={closeRef} onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      <div className="max-h-[60vh] space-y-4 overflow-y-auto">
+        {[...groups].map(([group, shortcuts]) => (
+          <section key={group} aria-label={group}>
+            <h3 className="text-sm font-semibold text-slate-900">{group}</h3>
+            <dl className="mt-1 divide-y divide-slate-100">
+              {shortcuts.map((shortcut) => (
+                <div
+                  key={shortcut.keys.join()}
+                  className="flex items-center justify-between gap-4 py-1.5 text-sm"
+                >
+                  <dt className="text-slate-800">{shortcut.description}</dt>
+                  <dd className="flex gap-1">
+                    {shortcut.keys.map((key) => (
+                      <Kbd key={key}>{printed[key] ?? key}</Kbd>
+                    ))}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        ))}
+      </div>
+    </Dialog>
+  )
+}

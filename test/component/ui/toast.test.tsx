@@ -1,0 +1,88 @@
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { Button } from '../../../src/components/ui/button'
+import { ShortcutsProvider } from '../../../src/components/ui/shortcuts'
+import { type ToastOptions, ToastProvider, useToast } from '../../../src/components/ui/toast'
+import { axeViolations } from '../support/axe'
+
+function Trigger({ message, options }: { message: string; options?: ToastOptions }) {
+  const toast = useToast()
+  return <Button onClick={() => toast(message, options)}>Show {message}</Button>
+}
+
+function renderWith(...triggers: { message: string; options?: ToastOptions }[]) {
+  return render(
+    <ShortcutsProvider>
+      <ToastProvider>
+        {triggers.map((trigger) => (
+          <Trigger key={trigger.message} {...trigger} />
+        ))}
+      </ToastProvider>
+    </ShortcutsProvider>,
+  )
+}
+
+const notifications = () => screen.getByRole('region', { name: 'Notifications' })
+
+beforeEach(() => vi.useFakeTimers())
+afterEach(() => vi.useRealTimers())
+
+describe('Toast', () => {
+  it('announces results politely and failures assertively; results leave by themselves', () => {
+    renderWith({ message: 'Saved' }, { message: 'Could not save', options: { tone: 'error' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Show Saved' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Show Could not save' }))
+    expect(screen.getByText('Saved').closest('[aria-live]')).toHaveAttribute('aria-live', 'polite')
+    expect(screen.getByText('Could not save').closest('[aria-live]')).toHaveAttribute(
+      'aria-live',
+      'assertive',
+    )
+    act(() => vi.advanceTimersByTime(6_000))
+    expect(screen.queryByText('Saved')).not.toBeInTheDocument()
+    act(() => vi.advanceTimersByTime(60_000))
+    expect(screen.getByText('Could not save')).toBeInTheDocument()
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }))
+    expect(screen.queryByText('Could not save')).not.toBeInTheDocument()
+  })
+
+  it('offers an action such as Undo, which runs once and dismisses the toast', () => {
+    const undo = vi.fn()
+    renderWith({
+      message: 'Removed 3 videos',
+      options: { action: { label: 'Undo', onAction: undo } },
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'Show Removed 3 videos' }))
+    // A toast with an action waits longer than one without, so there is time to reach it.
+    act(() => vi.advanceTimersByTime(6_000))
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }))
+    expect(undo).toHaveBeenCalledOnce()
+    expect(screen.queryByText('Removed 3 videos')).not.toBeInTheDocument()
+  })
+
+  it('F8 moves focus to the newest toast, and a toast does not leave while it has focus', async () => {
+    const { container } = renderWith({
+      message: 'Removed 3 videos',
+      options: { action: { label: 'Undo', onAction: () => {} } },
+    })
+    fireEvent.click(screen.getByRole('button', { name: 'Show Removed 3 videos' }))
+    fireEvent.keyDown(document.body, { key: 'F8' })
+    const dismiss = screen.getByRole('button', { name: 'Dismiss notification' })
+    expect(dismiss).toHaveFocus()
+    act(() => vi.advanceTimersByTime(30_000))
+    expect(screen.getByText('Removed 3 videos')).toBeInTheDocument()
+    vi.useRealTimers()
+    expect(await axeViolations(container)).toEqual([])
+    vi.useFakeTimers()
+
+    fireEvent.focusOut(dismiss, { relatedTarget: document.body })
+    act(() => vi.advanceTimersByTime(10_000))
+    expect(screen.queryByText('Removed 3 videos')).not.toBeInTheDocument()
+    expect(notifications()).toBeInTheDocument()
+  })
+
+  it('keeps at most five, dropping the oldest', () => {
+    renderWith({ message: 'Saved', options: { tone: 'error' } })
+    for (let n = 0; n < 7; n++) fireEvent.click(screen.getByRole('button', { name: 'Show Saved' }))
+    expect(screen.getAllByText('Saved')).toHaveLength(5)
+  })
+})
