@@ -117,9 +117,9 @@ export function Form<TValues extends FieldValues>({
 
 /** The error message react-hook-form holds for a field of the surrounding form. */
 export function useFieldError<TValues extends FieldValues>(
-  name: FieldPath<TValues>,
+  name: FieldPath<TValues> | `${FieldPath<TValues>}.root`,
 ): string | undefined {
-  const { errors } = useFormState<TValues>({ name })
+  const { errors } = useFormState<TValues>({ name: name as FieldPath<TValues> })
   return (get(errors, name) as { message?: string } | undefined)?.message
 }
 

@@ -13,3 +13,13 @@ export function TextArea({ className = 'block w-full', ...props }: ComponentProp
 export function Select({ className = 'block w-full', ...props }: ComponentProps<'select'>) {
   return <select className={`${controlClasses} ${className}`} {...props} />
 }
+
+export function Checkbox({ className = '', ...props }: ComponentProps<'input'>) {
+  return (
+    <input
+      type="checkbox"
+      className={`size-4 rounded border-slate-500 accent-slate-900 ${className}`}
+      {...props}
+    />
+  )
+}

@@ -1,40 +1,36 @@
 import { Link } from '@tanstack/react-router'
 import type { Video } from '../../../api/generated/types.gen'
+import { Badge } from '../../../components/ui/badge'
+import { linkClasses } from '../../../components/ui/control-styles'
 import { publicationState } from './details/publication-state'
 
-const badge = 'rounded-full px-2.5 py-0.5 text-xs font-medium'
+const stateBadges = {
+  live: { label: 'Live', tone: 'success' },
+  scheduled: { label: 'Scheduled', tone: 'warning' },
+  draft: { label: 'Draft', tone: 'neutral' },
+} as const
 
 // Back to the library (keeping its filters), the title and the state at a glance.
 export function VideoHeader({ video, title }: { video: Video; title: string }) {
-  const state = publicationState(video)
+  const state = stateBadges[publicationState(video).kind]
   return (
     <header className="space-y-2">
-      <Link
-        to="/videos"
-        search={(prev) => prev}
-        className="text-sm text-indigo-700 underline hover:text-indigo-900"
-      >
+      <Link to="/videos" search={(prev) => prev} className={`text-sm ${linkClasses}`}>
         ← Back to the video library
       </Link>
       <h1 className="text-2xl font-semibold break-words text-slate-900">{title}</h1>
       <ul aria-label="Status" className="flex flex-wrap gap-2">
-        <li
-          className={`${badge} ${
-            state.kind === 'live'
-              ? 'bg-green-100 text-green-900'
-              : state.kind === 'scheduled'
-                ? 'bg-amber-100 text-amber-900'
-                : 'bg-slate-200 text-slate-900'
-          }`}
-        >
-          {state.kind === 'live' ? 'Live' : state.kind === 'scheduled' ? 'Scheduled' : 'Draft'}
+        <li>
+          <Badge tone={state.tone}>{state.label}</Badge>
         </li>
         {video.archived_at ? (
-          <li className={`${badge} bg-slate-800 text-white`}>Archived</li>
+          <li>
+            <Badge tone="info">Archived</Badge>
+          </li>
         ) : null}
         {video.access !== 'public' ? (
-          <li className={`${badge} bg-slate-200 text-slate-900`}>
-            {video.access === 'private' ? 'Private' : 'Unlisted'}
+          <li>
+            <Badge>{video.access === 'private' ? 'Private' : 'Unlisted'}</Badge>
           </li>
         ) : null}
       </ul>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ServiceError } from '../../../../api/client'
 import { productQuery } from '../../../../api/queries/products'
-import { panelClass } from '../ui'
+import { Panel } from '../../../../components/ui/panel'
 
 // Tagged products by name (one request per product, cached for every screen), and the count of
 // tagged variants.
@@ -13,10 +13,7 @@ export function ProductTags({
   variantCount: number
 }) {
   return (
-    <section aria-labelledby="products-heading" className={`${panelClass} space-y-2`}>
-      <h2 id="products-heading" className="text-lg font-semibold text-slate-900">
-        Products
-      </h2>
+    <Panel title="Products">
       {productIds.length === 0 ? (
         <p className="text-sm text-slate-700">No products tagged.</p>
       ) : (
@@ -29,7 +26,7 @@ export function ProductTags({
       <p className="text-sm text-slate-700">
         {variantCount === 1 ? '1 variant tagged' : `${variantCount} variants tagged`}
       </p>
-    </section>
+    </Panel>
   )
 }
 

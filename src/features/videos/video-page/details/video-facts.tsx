@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import type { Video } from '../../../../api/generated/types.gen'
+import { linkClasses } from '../../../../components/ui/control-styles'
+import { Panel } from '../../../../components/ui/panel'
 import { formatDateTime, formatDuration, safeHttpUrl } from '../../../../lib/format'
-import { linkClass, panelClass } from '../ui'
 import { publicationState } from './publication-state'
 
 const accessLabels: Record<Video['access'], string> = {
@@ -14,11 +15,8 @@ const accessLabels: Record<Video['access'], string> = {
 export function VideoFacts({ video }: { video: Video }) {
   const state = publicationState(video)
   return (
-    <section aria-labelledby="facts-heading" className={panelClass}>
-      <h2 id="facts-heading" className="text-lg font-semibold text-slate-900">
-        Details
-      </h2>
-      <dl className="mt-3 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+    <Panel title="Details">
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
         <Fact term="Processing">
           {/* The Video record carries no processing status; a known duration means it was processed. */}
           {video.duration !== null
@@ -46,7 +44,7 @@ export function VideoFacts({ video }: { video: Video }) {
           <Posters posters={video.video_posters} />
         </Fact>
       </dl>
-    </section>
+    </Panel>
   )
 }
 
@@ -70,7 +68,12 @@ function CallToAction({ video }: { video: Video }) {
         <>
           {' → '}
           {url ? (
-            <a href={url} target="_blank" rel="noopener noreferrer" className={linkClass}>
+            <a
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={`${linkClasses} break-all`}
+            >
               {video.action_url}
             </a>
           ) : (
@@ -94,7 +97,12 @@ function Posters({ posters }: { posters: Video['video_posters'] }) {
         return (
           <li key={poster.id}>
             {url ? (
-              <a href={url} target="_blank" rel="noopener noreferrer" className={linkClass}>
+              <a
+                href={url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`${linkClasses} break-all`}
+              >
                 {text}
               </a>
             ) : (

@@ -1,6 +1,6 @@
 import { useFormContext, useWatch } from 'react-hook-form'
-import { inputClass } from '../ui'
-import { Field } from './field'
+import { Field } from '../../../../components/ui/field'
+import { Select, TextInput } from '../../../../components/ui/text-input'
 import type { VideoFormValues } from './form-schema'
 import { ctaTypes } from './form-values'
 
@@ -13,9 +13,9 @@ export function CtaFields({ storedType }: { storedType: string | null }) {
     storedType && !ctaTypes.some((cta) => cta.value === storedType) ? storedType : null
   return (
     <div className="space-y-4">
-      <Field name="action_type" label="Action type">
+      <Field<VideoFormValues> name="action_type" label="Action type">
         {(a11y) => (
-          <select {...a11y} {...register('action_type')} className={inputClass}>
+          <Select {...a11y} {...register('action_type')}>
             <option value="">None</option>
             {ctaTypes.map((cta) => (
               <option key={cta.value} value={cta.value}>
@@ -23,32 +23,33 @@ export function CtaFields({ storedType }: { storedType: string | null }) {
               </option>
             ))}
             {extraType ? <option value={extraType}>{extraType}</option> : null}
-          </select>
+          </Select>
         )}
       </Field>
       {type !== '' ? (
-        <Field
+        <Field<VideoFormValues>
           name="action_url"
           label="Link address"
           hint="Where the button takes the viewer (https://…)."
         >
           {(a11y) => (
-            <input
+            <TextInput
               {...a11y}
               {...register('action_url')}
               type="url"
               inputMode="url"
-              className={inputClass}
               aria-required="true"
             />
           )}
         </Field>
       ) : null}
       {type === 'custom' ? (
-        <Field name="action_custom_label" label="Button label" hint="Up to 80 characters.">
-          {(a11y) => (
-            <input {...a11y} {...register('action_custom_label')} className={inputClass} />
-          )}
+        <Field<VideoFormValues>
+          name="action_custom_label"
+          label="Button label"
+          hint="Up to 80 characters."
+        >
+          {(a11y) => <TextInput {...a11y} {...register('action_custom_label')} />}
         </Field>
       ) : null}
     </div>

@@ -1,7 +1,8 @@
 import { useRef } from 'react'
 import { useFieldArray, useFormContext } from 'react-hook-form'
-import { inputClass, secondaryButton } from '../ui'
-import { a11yProps, FieldError, fieldId, useFieldError } from './field'
+import { Button } from '../../../../components/ui/button'
+import { FieldError, fieldA11y, useFieldError, useFieldId } from '../../../../components/ui/field'
+import { TextInput } from '../../../../components/ui/text-input'
 import type { VideoFormValues } from './form-schema'
 
 // Key/value rows. Saving sends the whole set, which replaces the stored one (section 2.6).
@@ -9,13 +10,14 @@ export function CustomFieldsEditor() {
   const { control } = useFormContext<VideoFormValues>()
   const { fields, append, remove } = useFieldArray({ control, name: 'custom_fields' })
   const addButton = useRef<HTMLButtonElement>(null)
-  const rootError = useFieldError('custom_fields.root')
-  const arrayError = useFieldError('custom_fields')
+  const rootError = useFieldError<VideoFormValues>('custom_fields.root')
+  const arrayError = useFieldError<VideoFormValues>('custom_fields')
   const listError = rootError ?? arrayError
+  const listId = useFieldId('custom_fields')
 
   return (
     <div className="space-y-3">
-      <p id={`${fieldId('custom_fields')}-hint`} className="text-sm text-slate-700">
+      <p id={`${listId}-hint`} className="text-sm text-slate-700">
         Keys use lower-case letters, digits and underscores (up to 255); values up to 1024
         characters.
       </p>
@@ -32,15 +34,10 @@ export function CustomFieldsEditor() {
           />
         ))}
       </ol>
-      <FieldError name="custom_fields" message={listError} />
-      <button
-        ref={addButton}
-        type="button"
-        className={secondaryButton}
-        onClick={() => append({ key: '', value: '' })}
-      >
+      <FieldError id={listId} message={listError} />
+      <Button ref={addButton} onClick={() => append({ key: '', value: '' })}>
         Add custom field
-      </button>
+      </Button>
     </div>
   )
 }
@@ -49,10 +46,10 @@ function CustomFieldRow({ index, onRemove }: { index: number; onRemove: () => vo
   const { register } = useFormContext<VideoFormValues>()
   const keyName = `custom_fields.${index}.key` as const
   const valueName = `custom_fields.${index}.value` as const
-  const keyError = useFieldError(keyName)
-  const valueError = useFieldError(valueName)
-  const keyA11y = a11yProps(keyName, keyError)
-  const valueA11y = a11yProps(valueName, valueError)
+  const keyError = useFieldError<VideoFormValues>(keyName)
+  const valueError = useFieldError<VideoFormValues>(valueName)
+  const keyA11y = fieldA11y(useFieldId(keyName), { error: keyError })
+  const valueA11y = fieldA11y(useFieldId(valueName), { error: valueError })
   const number = index + 1
   return (
     <li className="grid grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto] items-start gap-2">
@@ -60,30 +57,25 @@ function CustomFieldRow({ index, onRemove }: { index: number; onRemove: () => vo
         <label htmlFor={keyA11y.id} className="block text-sm text-slate-900">
           Key {number}
         </label>
-        <input
+        <TextInput
           {...keyA11y}
           {...register(keyName)}
-          className={`mt-1 ${inputClass}`}
+          className="mt-1 block w-full"
           autoComplete="off"
           spellCheck={false}
         />
-        <FieldError name={keyName} message={keyError} />
+        <FieldError id={keyA11y.id} message={keyError} />
       </div>
       <div>
         <label htmlFor={valueA11y.id} className="block text-sm text-slate-900">
           Value {number}
         </label>
-        <input {...valueA11y} {...register(valueName)} className={`mt-1 ${inputClass}`} />
-        <FieldError name={valueName} message={valueError} />
+        <TextInput {...valueA11y} {...register(valueName)} className="mt-1 block w-full" />
+        <FieldError id={valueA11y.id} message={valueError} />
       </div>
-      <button
-        type="button"
-        className={`mt-6 ${secondaryButton}`}
-        aria-label={`Remove custom field ${number}`}
-        onClick={onRemove}
-      >
+      <Button className="mt-6" aria-label={`Remove custom field ${number}`} onClick={onRemove}>
         Remove
-      </button>
+      </Button>
     </li>
   )
 }

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useRef, useState } from 'react'
 import { useController, useFormContext } from 'react-hook-form'
-import { labelClass } from '../ui'
-import { a11yProps, FieldError, FieldHint } from './field'
+import { labelClasses } from '../../../../components/ui/control-styles'
+import { FieldError, FieldHint, fieldA11y, useFieldId } from '../../../../components/ui/field'
 import type { VideoFormValues } from './form-schema'
 
 const maxTags = 30
@@ -19,7 +19,7 @@ export function HashtagInput() {
   const tags = field.value
 
   const error = note ?? schemaError(fieldState.error)
-  const a11y = a11yProps('hashtags', error, true)
+  const a11y = fieldA11y(useFieldId('hashtags'), { error, hint: true })
 
   const add = () => {
     const entries = draft
@@ -63,10 +63,10 @@ export function HashtagInput() {
 
   return (
     <div>
-      <label htmlFor={a11y.id} className={labelClass}>
+      <label htmlFor={a11y.id} className={labelClasses}>
         Hashtags
       </label>
-      <FieldHint name="hashtags">
+      <FieldHint id={a11y.id}>
         Type a hashtag and press Enter or comma to add it; Backspace in the empty box removes the
         last one. Up to {maxTags}.
       </FieldHint>
@@ -115,7 +115,7 @@ export function HashtagInput() {
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
-      <FieldError name="hashtags" message={error} />
+      <FieldError id={a11y.id} message={error} />
     </div>
   )
 }

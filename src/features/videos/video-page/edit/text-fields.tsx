@@ -1,9 +1,7 @@
 import { useFormContext, useWatch } from 'react-hook-form'
-import { inputClass } from '../ui'
-import { CheckboxField, Field } from './field'
+import { CheckboxField, Field } from '../../../../components/ui/field'
+import { Checkbox, Select, TextArea } from '../../../../components/ui/text-input'
 import type { VideoFormValues } from './form-schema'
-
-export const checkboxClass = 'size-4 rounded border-slate-500 accent-slate-900'
 
 function Count({ name, max }: { name: 'caption' | 'description'; max: number }) {
   const value = useWatch<VideoFormValues, typeof name>({ name }) ?? ''
@@ -19,13 +17,19 @@ export function TextFields() {
   const { register } = useFormContext<VideoFormValues>()
   return (
     <div className="space-y-4">
-      <Field name="caption" label="Caption" hint={<Count name="caption" max={2200} />}>
-        {(a11y) => <textarea {...a11y} {...register('caption')} rows={2} className={inputClass} />}
+      <Field<VideoFormValues>
+        name="caption"
+        label="Caption"
+        hint={<Count name="caption" max={2200} />}
+      >
+        {(a11y) => <TextArea {...a11y} {...register('caption')} rows={2} />}
       </Field>
-      <Field name="description" label="Description" hint={<Count name="description" max={5000} />}>
-        {(a11y) => (
-          <textarea {...a11y} {...register('description')} rows={4} className={inputClass} />
-        )}
+      <Field<VideoFormValues>
+        name="description"
+        label="Description"
+        hint={<Count name="description" max={5000} />}
+      >
+        {(a11y) => <TextArea {...a11y} {...register('description')} rows={4} />}
       </Field>
     </div>
   )
@@ -36,7 +40,7 @@ export function AccessFields({ storedAccess }: { storedAccess: VideoFormValues['
   const { register } = useFormContext<VideoFormValues>()
   return (
     <div className="space-y-4">
-      <Field
+      <Field<VideoFormValues>
         name="access"
         label="Access"
         hint={
@@ -46,7 +50,7 @@ export function AccessFields({ storedAccess }: { storedAccess: VideoFormValues['
         }
       >
         {(a11y) => (
-          <select {...a11y} {...register('access')} className={inputClass}>
+          <Select {...a11y} {...register('access')}>
             <option value="public">Public</option>
             <option value="private">Private</option>
             {storedAccess === 'unlisted' ? (
@@ -54,18 +58,11 @@ export function AccessFields({ storedAccess }: { storedAccess: VideoFormValues['
                 Unlisted (set outside the dashboard)
               </option>
             ) : null}
-          </select>
+          </Select>
         )}
       </Field>
-      <CheckboxField name="audio_disabled" label="Mute the video's sound">
-        {(a11y) => (
-          <input
-            type="checkbox"
-            {...a11y}
-            {...register('audio_disabled')}
-            className={checkboxClass}
-          />
-        )}
+      <CheckboxField<VideoFormValues> name="audio_disabled" label="Mute the video's sound">
+        {(a11y) => <Checkbox {...a11y} {...register('audio_disabled')} />}
       </CheckboxField>
     </div>
   )

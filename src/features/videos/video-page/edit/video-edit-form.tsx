@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type ReactNode, useEffect, useId, useMemo, useRef } from 'react'
-import { FormProvider, type Resolver, type UseFormReturn, useForm } from 'react-hook-form'
+import { type Resolver, type UseFormReturn, useForm } from 'react-hook-form'
 import { ServiceError } from '../../../../api/client'
 import type { Video } from '../../../../api/generated/types.gen'
 import { describeError } from '../../../../components/error-panel'
+import { Button } from '../../../../components/ui/button'
+import { panelClasses } from '../../../../components/ui/control-styles'
+import { Form } from '../../../../components/ui/field'
 import { useToast } from '../../../../components/ui/toast'
 import { contractErrorMap } from '../../../../lib/contract-error-map'
-import { panelClass, primaryButton, secondaryButton } from '../ui'
 import { CtaFields } from './cta-fields'
 import { CustomFieldsEditor } from './custom-fields-editor'
 import { createVideoFormSchema, type VideoFormValues } from './form-schema'
@@ -76,58 +78,58 @@ export function VideoEditForm({
   })
 
   return (
-    <FormProvider {...form}>
-      <form
-        noValidate
-        onSubmit={onSubmit}
-        aria-labelledby="edit-video-heading"
-        className={`${panelClass} space-y-6`}
-      >
-        <h2 id="edit-video-heading" className="text-lg font-semibold text-slate-900">
-          Edit details
-        </h2>
-        <FormSection title="Text and hashtags">
-          <TextFields />
-          <HashtagInput />
-        </FormSection>
-        <FormSection title="Access and sound">
-          <AccessFields storedAccess={video.access} />
-        </FormSection>
-        <FormSection title="Custom fields">
-          <CustomFieldsEditor />
-        </FormSection>
-        <FormSection title="Call to action">
-          <CtaFields storedType={video.action_type} />
-        </FormSection>
-        <FormSection title="Social attribution">
-          <SocialFields storedUrl={video.external_media?.url ?? null} />
-        </FormSection>
-        {errors.root?.server ? (
-          <div
-            role="alert"
-            className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
-          >
-            {errors.root.server.message}
-          </div>
-        ) : null}
-        <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
-          <button type="submit" className={primaryButton} disabled={isSubmitting || !isDirty}>
-            {isSubmitting ? 'Saving…' : 'Save changes'}
-          </button>
-          <button
-            type="button"
-            className={secondaryButton}
-            disabled={isSubmitting || !isDirty}
-            onClick={() => resetTo(stored.current)}
-          >
-            Discard changes
-          </button>
-          <p className="text-sm text-slate-700" aria-live="polite">
-            {isDirty ? 'You have unsaved changes.' : 'All changes saved.'}
-          </p>
+    <Form
+      form={form}
+      idPrefix="video-form"
+      onSubmit={onSubmit}
+      aria-labelledby="edit-video-heading"
+      className={`${panelClasses} space-y-6`}
+    >
+      <h2 id="edit-video-heading" className="text-lg font-semibold text-slate-900">
+        Edit details
+      </h2>
+      <FormSection title="Text and hashtags">
+        <TextFields />
+        <HashtagInput />
+      </FormSection>
+      <FormSection title="Access and sound">
+        <AccessFields storedAccess={video.access} />
+      </FormSection>
+      <FormSection title="Custom fields">
+        <CustomFieldsEditor />
+      </FormSection>
+      <FormSection title="Call to action">
+        <CtaFields storedType={video.action_type} />
+      </FormSection>
+      <FormSection title="Social attribution">
+        <SocialFields storedUrl={video.external_media?.url ?? null} />
+      </FormSection>
+      {errors.root?.server ? (
+        <div
+          role="alert"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+        >
+          {errors.root.server.message}
         </div>
-      </form>
-    </FormProvider>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={!isDirty}
+          busy={isSubmitting}
+          busyLabel="Saving…"
+        >
+          Save changes
+        </Button>
+        <Button disabled={isSubmitting || !isDirty} onClick={() => resetTo(stored.current)}>
+          Discard changes
+        </Button>
+        <p className="text-sm text-slate-700" aria-live="polite">
+          {isDirty ? 'You have unsaved changes.' : 'All changes saved.'}
+        </p>
+      </div>
+    </Form>
   )
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
+import { Button } from '../../../../components/ui/button'
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog'
-import { dangerButton } from '../ui'
 
 // Delete asks first; the dialog stays until the service answers.
 export function DeleteVideo({
@@ -17,14 +17,9 @@ export function DeleteVideo({
   const [open, setOpen] = useState(false)
   return (
     <>
-      <button
-        type="button"
-        className={dangerButton}
-        disabled={disabled}
-        onClick={() => setOpen(true)}
-      >
+      <Button variant="danger" disabled={disabled} onClick={() => setOpen(true)}>
         Delete video
-      </button>
+      </Button>
       {open ? (
         <ConfirmDialog
           title="Delete this video?"

@@ -1,8 +1,9 @@
 import type { Video } from '../../../../api/generated/types.gen'
+import { Button } from '../../../../components/ui/button'
+import { Panel } from '../../../../components/ui/panel'
 import { formatDateTime } from '../../../../lib/format'
 import { type LifecycleAction, lifecycleLabels } from '../../lifecycle'
 import { publicationState } from '../details/publication-state'
-import { panelClass, secondaryButton } from '../ui'
 import { DeleteVideo } from './delete-video'
 import { ScheduleForm } from './schedule-form'
 import { useLifecycle } from './use-lifecycle'
@@ -26,23 +27,19 @@ export function LifecyclePanel({ video, onDeleted }: { video: Video; onDeleted: 
   const button = (action: LifecycleAction, label = lifecycleLabels[action].verb) => {
     const active = running?.action === action && !running.publishedAt
     return (
-      <button
-        type="button"
-        className={secondaryButton}
+      <Button
         disabled={busy}
-        aria-busy={active}
+        busy={active}
+        busyLabel={runningLabels[action]}
         onClick={() => lifecycle.mutate({ action })}
       >
-        {active ? runningLabels[action] : label}
-      </button>
+        {label}
+      </Button>
     )
   }
 
   return (
-    <section aria-labelledby="publishing-heading" className={`${panelClass} space-y-4`}>
-      <h2 id="publishing-heading" className="text-lg font-semibold text-slate-900">
-        Publishing
-      </h2>
+    <Panel title="Publishing">
       <p className="text-sm text-slate-700">
         {state.kind === 'draft'
           ? 'Draft: not published.'
@@ -69,6 +66,6 @@ export function LifecyclePanel({ video, onDeleted }: { video: Video; onDeleted: 
           onDelete={(done) => lifecycle.mutate({ action: 'delete' }, { onError: done })}
         />
       </div>
-    </section>
+    </Panel>
   )
 }

@@ -1,6 +1,8 @@
 import { type FormEvent, useState } from 'react'
+import { Button } from '../../../../components/ui/button'
+import { errorClasses, hintClasses, labelClasses } from '../../../../components/ui/control-styles'
+import { TextInput } from '../../../../components/ui/text-input'
 import { checkSchedule, scheduleBounds } from '../../../../lib/schedule-window'
-import { errorClass, hintClass, inputBase, labelClass, secondaryButton } from '../ui'
 
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
 
@@ -29,14 +31,14 @@ export function ScheduleForm({
 
   return (
     <form noValidate onSubmit={submit} className="space-y-2" aria-label="Schedule publication">
-      <label htmlFor="schedule-at" className={labelClass}>
+      <label htmlFor="schedule-at" className={labelClasses}>
         Publish at
       </label>
-      <p id="schedule-at-hint" className={hintClass}>
+      <p id="schedule-at-hint" className={hintClasses}>
         Your local time ({timeZone}), from now up to 28 days ahead.
       </p>
       <div className="flex flex-wrap items-start gap-2">
-        <input
+        <TextInput
           id="schedule-at"
           type="datetime-local"
           min={bounds.min}
@@ -49,14 +51,14 @@ export function ScheduleForm({
           }}
           aria-invalid={Boolean(error)}
           aria-describedby={error ? 'schedule-at-hint schedule-at-error' : 'schedule-at-hint'}
-          className={inputBase}
+          className=""
         />
-        <button type="submit" className={secondaryButton} disabled={disabled} aria-busy={running}>
-          {running ? 'Scheduling…' : 'Schedule'}
-        </button>
+        <Button type="submit" disabled={disabled} busy={running} busyLabel="Scheduling…">
+          Schedule
+        </Button>
       </div>
       {error ? (
-        <p id="schedule-at-error" className={errorClass} role="alert">
+        <p id="schedule-at-error" className={errorClasses} role="alert">
           {error}
         </p>
       ) : null}

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Video } from '../../../../api/generated/types.gen'
+import { linkClasses } from '../../../../components/ui/control-styles'
 import { safeHttpUrl } from '../../../../lib/format'
 import { videoDownloadQuery } from '../../queries'
-import { linkClass } from '../ui'
 
 // A playable preview where the service gives a file to play, otherwise the thumbnail; the watch
 // page link either way.
@@ -39,7 +39,7 @@ export function VideoPreview({ video, title }: { video: Video; title: string }) 
         {!source && ready && download.isError ? <>Playback is not available here. </> : null}
         {!ready ? <>The video is not ready for playback yet. </> : null}
         {watch ? (
-          <a href={watch} target="_blank" rel="noopener noreferrer" className={linkClass}>
+          <a href={watch} target="_blank" rel="noopener noreferrer" className={linkClasses}>
             Open the watch page<span className="sr-only"> (opens in a new tab)</span>
           </a>
         ) : (
