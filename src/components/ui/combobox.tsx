@@ -6,7 +6,7 @@ import {
   ComboboxProvider,
 } from '@ariakit/react'
 import { type ReactNode, useId } from 'react'
-import { controlClasses } from './control-styles'
+import { controlClasses, controlPadding } from './control-styles'
 import { FieldError, FieldHint } from './field'
 
 export interface ComboboxProps<TItem> {
@@ -79,7 +79,7 @@ export function Combobox<TItem>({
         autoSelect
         aria-invalid={Boolean(error)}
         aria-describedby={describedBy || undefined}
-        className={`mt-1 block w-full ${controlClasses}`}
+        className={`mt-1 block w-full ${controlClasses} ${controlPadding.md}`}
       />
       <FieldError id={inputId} message={error} />
       <ComboboxPopover

@@ -1,17 +1,51 @@
 import type { ComponentProps } from 'react'
-import { controlClasses } from './control-styles'
+import { type ControlSize, controlClasses, controlPadding } from './control-styles'
+
+interface Sized {
+  /** `sm` for toolbars (filters), `md` in forms. */
+  controlSize?: ControlSize
+}
 
 // Full width unless told otherwise; every state (focus, invalid, disabled) styled once.
-export function TextInput({ className = 'block w-full', ...props }: ComponentProps<'input'>) {
-  return <input type="text" className={`${controlClasses} ${className}`} {...props} />
+export function TextInput({
+  className = 'block w-full',
+  controlSize = 'md',
+  ...props
+}: ComponentProps<'input'> & Sized) {
+  return (
+    <input
+      type="text"
+      className={`${controlClasses} ${controlPadding[controlSize]} ${className}`}
+      {...props}
+    />
+  )
 }
 
-export function TextArea({ className = 'block w-full', ...props }: ComponentProps<'textarea'>) {
-  return <textarea rows={3} className={`${controlClasses} ${className}`} {...props} />
+export function TextArea({
+  className = 'block w-full',
+  controlSize = 'md',
+  ...props
+}: ComponentProps<'textarea'> & Sized) {
+  return (
+    <textarea
+      rows={3}
+      className={`${controlClasses} ${controlPadding[controlSize]} ${className}`}
+      {...props}
+    />
+  )
 }
 
-export function Select({ className = 'block w-full', ...props }: ComponentProps<'select'>) {
-  return <select className={`${controlClasses} ${className}`} {...props} />
+export function Select({
+  className = 'block w-full',
+  controlSize = 'md',
+  ...props
+}: ComponentProps<'select'> & Sized) {
+  return (
+    <select
+      className={`${controlClasses} ${controlPadding[controlSize]} ${className}`}
+      {...props}
+    />
+  )
 }
 
 export function Checkbox({ className = '', ...props }: ComponentProps<'input'>) {

@@ -1,9 +1,13 @@
-import { useRef } from 'react'
+import { useState } from 'react'
+import { Button } from '../../../components/ui/button'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import type { LifecycleAction } from '../lifecycle'
 import { lifecycleLabels } from '../lifecycle'
 import type { BulkReport } from './use-bulk-actions'
 
 const actions: LifecycleAction[] = ['publish', 'unpublish', 'archive', 'unarchive']
+
+const videosCount = (count: number) => (count === 1 ? '1 video' : `${count} videos`)
 
 export function BulkBar(props: {
   count: number
@@ -12,10 +16,8 @@ export function BulkBar(props: {
   onCopyLinks: () => void
   onClear: () => void
 }) {
-  const dialog = useRef<HTMLDialogElement>(null)
+  const [confirming, setConfirming] = useState(false)
   const busy = props.running !== null
-  const button =
-    'rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-900 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60'
   return (
     <section
       aria-label="Bulk actions"
@@ -25,61 +27,33 @@ export function BulkBar(props: {
         {props.count} selected{busy ? ' – working…' : ''}
       </p>
       {actions.map((action) => (
-        <button
-          key={action}
-          type="button"
-          className={button}
-          disabled={busy}
-          onClick={() => props.onAction(action)}
-        >
+        <Button key={action} size="sm" disabled={busy} onClick={() => props.onAction(action)}>
           {lifecycleLabels[action].verb}
-        </button>
+        </Button>
       ))}
-      <button type="button" className={button} disabled={busy} onClick={props.onCopyLinks}>
+      <Button size="sm" disabled={busy} onClick={props.onCopyLinks}>
         Copy download links
-      </button>
-      <button
-        type="button"
-        className={`${button} text-red-800`}
-        disabled={busy}
-        onClick={() => dialog.current?.showModal()}
-      >
+      </Button>
+      <Button size="sm" variant="danger" disabled={busy} onClick={() => setConfirming(true)}>
         Delete…
-      </button>
-      <button
-        type="button"
-        className="ml-auto px-2 text-sm text-indigo-900 underline"
-        onClick={props.onClear}
-      >
+      </Button>
+      <Button size="sm" variant="quiet" className="ml-auto underline" onClick={props.onClear}>
         Clear selection
-      </button>
-      <dialog
-        ref={dialog}
-        aria-labelledby="bulk-delete-title"
-        className="m-auto max-w-md rounded-lg p-6 backdrop:bg-black/40"
-      >
-        <h2 id="bulk-delete-title" className="text-lg font-semibold">
-          Delete {props.count} videos?
-        </h2>
-        <p className="mt-2 text-sm text-slate-700">
+      </Button>
+      {confirming ? (
+        <ConfirmDialog
+          title={`Delete ${videosCount(props.count)}?`}
+          confirmLabel={`Delete ${videosCount(props.count)}`}
+          tone="danger"
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false)
+            props.onAction('delete')
+          }}
+        >
           They disappear from the library, playlists and product pages.
-        </p>
-        <form method="dialog" className="mt-4 flex justify-end gap-2">
-          <button type="submit" className={button}>
-            Cancel
-          </button>
-          <button
-            type="button"
-            className="rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-800"
-            onClick={() => {
-              dialog.current?.close()
-              props.onAction('delete')
-            }}
-          >
-            Delete {props.count} videos
-          </button>
-        </form>
-      </dialog>
+        </ConfirmDialog>
+      ) : null}
     </section>
   )
 }
@@ -101,9 +75,9 @@ export function BulkReportPanel({
           {report.title}: {report.succeeded} succeeded
           {report.failures.length ? `, ${report.failures.length} failed` : ''}.
         </p>
-        <button type="button" className="underline" onClick={onDismiss}>
+        <Button size="sm" variant="quiet" className="underline" onClick={onDismiss}>
           Dismiss
-        </button>
+        </Button>
       </div>
       {report.failures.length > 0 && (
         <ul className="mt-2 list-disc space-y-1 pl-5">

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { Select, TextInput } from '../../../components/ui/text-input'
 import type { LibrarySearch } from './library-search'
 
 type FilterKey = 'status' | 'access' | 'published' | 'archived' | 'type'
@@ -62,13 +63,14 @@ export function FiltersBar({
       {selects.map((select) => (
         <div key={select.key} className="flex flex-col text-xs font-medium text-slate-700">
           <label htmlFor={`filter-${select.key}`}>{select.label}</label>
-          <select
+          <Select
             id={`filter-${select.key}`}
             value={search[select.key] === undefined ? '' : String(search[select.key])}
             onChange={(event) =>
               onChange({ [select.key]: toValue(select.key, event.target.value) })
             }
-            className="mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm font-normal text-slate-900"
+            controlSize="sm"
+            className="mt-1 font-normal"
           >
             <option value="">{select.key === 'archived' ? 'Not archived' : 'Any'}</option>
             {select.options.map(([value, label]) => (
@@ -76,7 +78,7 @@ export function FiltersBar({
                 {label}
               </option>
             ))}
-          </select>
+          </Select>
         </div>
       ))}
       <form
@@ -88,13 +90,14 @@ export function FiltersBar({
       >
         <label htmlFor="hashtag-filter">Hashtag (exact; # counts)</label>
         <div className="mt-1 flex gap-1">
-          <input
+          <TextInput
             id="hashtag-filter"
             value={hashtag}
             onChange={(event) => setHashtag(event.target.value)}
             onBlur={() => onChange({ hashtag: hashtag.trim() || undefined })}
             placeholder="#summer"
-            className="w-32 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm font-normal text-slate-900"
+            controlSize="sm"
+            className="w-32 font-normal"
           />
         </div>
       </form>

@@ -1,4 +1,5 @@
 import { forwardRef, useEffect, useState } from 'react'
+import { TextInput } from '../../../components/ui/text-input'
 
 // Typing updates the URL after a short pause, so every keystroke does not become a request or a
 // history entry.
@@ -18,7 +19,7 @@ export const SearchBox = forwardRef<
       <label htmlFor="library-search" className="sr-only">
         Search captions
       </label>
-      <input
+      <TextInput
         ref={ref}
         id="library-search"
         type="search"
@@ -29,7 +30,7 @@ export const SearchBox = forwardRef<
         }}
         placeholder="Search captions  ( / )"
         autoComplete="off"
-        className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm placeholder:text-slate-500"
+        className="w-full placeholder:text-slate-600"
       />
     </div>
   )

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { Checkbox } from '../../../components/ui/text-input'
 import { formatDuration, safeHttpUrl } from '../../../lib/format'
 import type { LibraryVideo } from '../queries'
 import type { ItemProps } from './library-items'
@@ -46,7 +47,7 @@ export function VideoGrid({
                 {formatDuration(video.duration)}
               </span>
               <label className="absolute top-1 left-1 z-10 flex items-center rounded bg-white/90 p-1">
-                <input type="checkbox" {...props.checkbox} className="h-4 w-4" />
+                <Checkbox {...props.checkbox} />
                 <span className="sr-only">Select {video.caption ?? 'untitled video'}</span>
               </label>
             </div>

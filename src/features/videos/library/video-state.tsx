@@ -1,3 +1,4 @@
+import { Badge } from '../../../components/ui/badge'
 import { formatDateTime } from '../../../lib/format'
 import type { LibraryVideo } from '../queries'
 
@@ -10,27 +11,19 @@ export function publicationLabel(
 }
 
 export function StateBadges({ video }: { video: LibraryVideo }) {
-  const badges: Array<[string, string]> = []
-  badges.push(
-    video.is_published
-      ? ['Live', 'bg-emerald-100 text-emerald-900']
-      : video.published_at
-        ? ['Scheduled', 'bg-sky-100 text-sky-900']
-        : ['Draft', 'bg-slate-200 text-slate-900'],
-  )
-  if (video.archived_at) badges.push(['Archived', 'bg-amber-100 text-amber-900'])
-  if (video.access !== 'public')
-    badges.push([
-      video.access === 'private' ? 'Private' : 'Unlisted',
-      'bg-violet-100 text-violet-900',
-    ])
   return (
     <span className="flex flex-wrap gap-1">
-      {badges.map(([label, tone]) => (
-        <span key={label} className={`rounded px-1.5 py-0.5 text-xs font-medium ${tone}`}>
-          {label}
-        </span>
-      ))}
+      {video.is_published ? (
+        <Badge tone="success">Live</Badge>
+      ) : video.published_at ? (
+        <Badge tone="info">Scheduled</Badge>
+      ) : (
+        <Badge>Draft</Badge>
+      )}
+      {video.archived_at ? <Badge tone="warning">Archived</Badge> : null}
+      {video.access !== 'public' ? (
+        <Badge>{video.access === 'private' ? 'Private' : 'Unlisted'}</Badge>
+      ) : null}
     </span>
   )
 }

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { Checkbox } from '../../../components/ui/text-input'
 import { formatDuration, safeHttpUrl } from '../../../lib/format'
 import type { LibraryVideo } from '../queries'
 import type { ItemProps } from './library-items'
@@ -50,11 +51,9 @@ export function VideoTable({
               className={`border-b border-slate-100 outline-none focus-visible:bg-indigo-50 ${props.selected ? 'bg-indigo-50' : ''}`}
             >
               <td className="p-2">
-                <input
-                  type="checkbox"
+                <Checkbox
                   {...props.checkbox}
                   aria-label={`Select ${video.caption ?? 'untitled video'}`}
-                  className="h-4 w-4"
                 />
               </td>
               <td className="p-2">
