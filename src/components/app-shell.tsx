@@ -1,6 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, Outlet, useNavigate, useSearch } from '@tanstack/react-router'
 import { channelsQuery } from '../api/queries/channels'
+import { Button } from './ui/button'
+import { Kbd } from './ui/kbd'
+import { useShortcutsHelp } from './ui/shortcuts'
+import { Select } from './ui/text-input'
 
 const areas = [
   { to: '/videos', label: 'Video library' },
@@ -40,6 +44,7 @@ export function AppShell() {
             ))}
           </nav>
           <ChannelSwitcher />
+          <ShortcutsButton />
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
@@ -58,8 +63,9 @@ function ChannelSwitcher() {
   return (
     <label className="flex items-center gap-2 text-sm text-slate-700">
       Channel
-      <select
-        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm"
+      <Select
+        controlSize="sm"
+        className=""
         value={current}
         onChange={(event) =>
           navigate({
@@ -73,7 +79,20 @@ function ChannelSwitcher() {
             {channel.name ?? `@${channel.username}`}
           </option>
         ))}
-      </select>
+      </Select>
     </label>
+  )
+}
+
+function ShortcutsButton() {
+  const openHelp = useShortcutsHelp()
+  if (!openHelp) return null
+  return (
+    <Button variant="quiet" size="sm" onClick={openHelp} aria-keyshortcuts="?">
+      Keyboard shortcuts
+      <span aria-hidden="true">
+        <Kbd>?</Kbd>
+      </span>
+    </Button>
   )
 }

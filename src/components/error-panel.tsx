@@ -2,6 +2,7 @@ import { useQueryErrorResetBoundary } from '@tanstack/react-query'
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { ServiceError } from '../api/client'
+import { Button } from './ui/button'
 
 export function describeError(error: unknown): { title: string; detail: string } {
   if (error instanceof ServiceError) {
@@ -32,16 +33,16 @@ export function ErrorPanel({ error, reset }: ErrorComponentProps) {
     >
       <h2 className="text-lg font-semibold text-red-800">{title}</h2>
       <p className="mt-2 text-sm text-slate-700">{detail}</p>
-      <button
-        type="button"
-        className="mt-4 rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+      <Button
+        variant="primary"
+        className="mt-4"
         onClick={() => {
           reset()
           router.invalidate()
         }}
       >
         Retry
-      </button>
+      </Button>
     </div>
   )
 }

@@ -29,6 +29,7 @@ interface Registration {
 
 interface Registry {
   register: (id: string, registration: Registration) => () => void
+  openHelp: () => void
 }
 
 const RegistryContext = createContext<Registry | null>(null)
@@ -99,7 +100,8 @@ export function ShortcutsProvider({ children }: { children: ReactNode }) {
     return () => document.removeEventListener('keydown', onKeyDown)
   }, [])
 
-  const registry = useMemo(() => ({ register }), [register])
+  const openHelp = useCallback(() => setHelpOpen(true), [])
+  const registry = useMemo(() => ({ register, openHelp }), [register, openHelp])
   return (
     <RegistryContext.Provider value={registry}>
       {children}
@@ -126,6 +128,11 @@ export function useShortcuts(group: string, shortcuts: Shortcut[]) {
     () => registry?.register(id, { group, shortcuts: () => latest.current }),
     [registry, id, group, listed],
   )
+}
+
+/** Opens the list of keyboard shortcuts (what `?` does), for a button that offers it. */
+export function useShortcutsHelp() {
+  return useContext(RegistryContext)?.openHelp
 }
 
 function ShortcutsHelp({
