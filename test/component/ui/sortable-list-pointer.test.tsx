@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   expectAnnounced,
@@ -11,7 +11,10 @@ import {
 const initial = ['dress', 'shirt', 'hat', 'tote', 'shoes']
 
 beforeEach(() => stubRowLayout())
-afterEach(() => vi.restoreAllMocks())
+afterEach(() => {
+  vi.restoreAllMocks()
+  vi.useRealTimers()
+})
 
 // The pointer is put in the middle of a row, by the layout the harness gives rows.
 const rowMiddle = (index: number) => index * rowHeight + rowHeight / 2
@@ -78,6 +81,39 @@ describe('SortableList with a mouse', () => {
       'true',
     )
     fireEvent.mouseUp(document, { clientX: 20, clientY: rowMiddle(2) + 2 })
+    expect(onMove).not.toHaveBeenCalled()
+  })
+})
+
+describe('SortableList with a finger', () => {
+  const finger = (y: number) => ({ touches: [{ clientX: 20, clientY: y }] })
+  const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms))
+  const handle = () => screen.getByRole('button', { name: 'Reorder Summer dress' })
+
+  // dnd-kit's touch sensor waits out the press delay with setTimeout.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }))
+
+  it('drags after a short press on the handle', () => {
+    const onMove = vi.fn()
+    render(<Harness initial={initial} onMove={onMove} />)
+    fireEvent.touchStart(handle(), finger(rowMiddle(0)))
+    wait(250)
+    expect(handle()).toHaveAttribute('aria-pressed', 'true')
+    fireEvent.touchMove(document, finger(rowMiddle(2)))
+    fireEvent.touchEnd(document, finger(rowMiddle(2)))
+    expect(onMove).toHaveBeenCalledExactlyOnceWith({ ids: ['dress'], toIndex: 2 })
+    expect(shownOrder()[2]).toBe('Summer dress')
+  })
+
+  it('leaves a swipe that starts on the handle to scroll the page', () => {
+    const onMove = vi.fn()
+    render(<Harness initial={initial} onMove={onMove} />)
+    fireEvent.touchStart(handle(), finger(rowMiddle(0)))
+    wait(50)
+    fireEvent.touchMove(document, finger(rowMiddle(0) + 30))
+    wait(300)
+    expect(handle()).not.toHaveAttribute('aria-pressed', 'true')
+    fireEvent.touchEnd(document, finger(rowMiddle(0) + 30))
     expect(onMove).not.toHaveBeenCalled()
   })
 })
