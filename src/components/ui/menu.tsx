@@ -1,0 +1,97 @@
+import {
+  Menu as AriakitMenu,
+  MenuButton,
+  MenuItem,
+  MenuProvider,
+  MenuSeparator,
+} from '@ariakit/react'
+import { type ReactNode, type Ref, useId } from 'react'
+
+const triggerClass =
+  'inline-flex items-center justify-center gap-2 rounded-md border border-slate-500 bg-white px-2 py-2 text-sm font-medium text-slate-900 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 aria-expanded:bg-slate-100'
+const popupClass =
+  'z-50 min-w-48 rounded-md border border-slate-300 bg-white p-1 text-sm text-slate-900 shadow-lg focus-visible:outline-none'
+const itemClass =
+  'flex cursor-default flex-col rounded px-3 py-2 outline-none data-active-item:bg-indigo-50 data-active-item:text-indigo-900 aria-disabled:text-slate-600'
+const reasonClass = 'text-xs text-slate-700'
+const separatorClass = 'my-1 border-slate-200'
+
+export interface MenuAction {
+  label: string
+  onSelect: () => void
+  // A disabled item stays visible and reachable with the arrows, and says why it cannot be chosen.
+  disabledReason?: string
+}
+
+export type MenuEntry = MenuAction | 'separator'
+
+export interface MenuProps {
+  // The trigger's accessible name, e.g. "Actions for Summer dress"; the menu is named by it too.
+  label: string
+  items: readonly MenuEntry[]
+  // What the trigger shows; defaults to a "more" glyph. Visible words should appear in `label`.
+  trigger?: ReactNode
+  triggerRef?: Ref<HTMLButtonElement>
+  placement?: 'bottom-start' | 'bottom-end' | 'top-start' | 'top-end'
+}
+
+export function Menu({
+  label,
+  items,
+  trigger = <MoreGlyph />,
+  triggerRef,
+  placement = 'bottom-end',
+}: MenuProps) {
+  return (
+    <MenuProvider placement={placement} focusLoop>
+      <MenuButton ref={triggerRef} aria-label={label} className={triggerClass}>
+        {trigger}
+      </MenuButton>
+      {/* Fixed, so a scrolling container (a virtualized list) cannot clip it. Not in a portal: a
+          portal's focus guards are focusable yet aria-hidden, which axe reports as serious. */}
+      <AriakitMenu fixed unmountOnHide gutter={4} className={popupClass}>
+        {items.map((entry, index) =>
+          entry === 'separator' ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: separators have no identity of their own
+            <MenuSeparator key={`separator-${index}`} className={separatorClass} />
+          ) : (
+            <Item key={entry.label} action={entry} />
+          ),
+        )}
+      </AriakitMenu>
+    </MenuProvider>
+  )
+}
+
+function Item({ action }: { action: MenuAction }) {
+  const labelId = useId()
+  const reasonId = useId()
+  const disabled = action.disabledReason !== undefined
+  return (
+    <MenuItem
+      className={itemClass}
+      disabled={disabled}
+      accessibleWhenDisabled
+      aria-labelledby={labelId}
+      aria-describedby={disabled ? reasonId : undefined}
+      onClick={action.onSelect}
+    >
+      <span id={labelId}>{action.label}</span>
+      {disabled && (
+        <span id={reasonId} className={reasonClass}>
+          {action.disabledReason}
+        </span>
+      )}
+    </MenuItem>
+  )
+}
+
+function MoreGlyph() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
+      <circle cx="10" cy="4" r="1.75" />
+      <circle cx="10" cy="10" r="1.75" />
+      <circle cx="10" cy="16" r="1.75" />
+    </svg>
+  )
+}

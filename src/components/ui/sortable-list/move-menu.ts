@@ -1,0 +1,64 @@
+import type { MenuEntry } from '../menu'
+import type { SortableListWords } from './words'
+
+export interface SelectionShape {
+  // The selected ids in list order, where the first of them is, and whether they are side by side.
+  ids: string[]
+  first: number
+  contiguous: boolean
+}
+
+export function selectionShape(
+  items: readonly string[],
+  selection: ReadonlySet<string>,
+): SelectionShape {
+  const ids = items.filter((id) => selection.has(id))
+  const first = ids[0] === undefined ? -1 : items.indexOf(ids[0])
+  return { ids, first, contiguous: ids.every((id, offset) => items[first + offset] === id) }
+}
+
+// A row's move-to menu. A selected row moves its whole selection; a move that would change
+// nothing stays listed, disabled, with the reason.
+export function moveMenu({
+  id,
+  index,
+  total,
+  selected,
+  selection,
+  words,
+  moveTo,
+  askPosition,
+}: {
+  id: string
+  index: number
+  total: number
+  // Whether this row is part of the selection.
+  selected: boolean
+  selection: SelectionShape
+  words: SortableListWords
+  moveTo: (block: string[], toIndex: number) => void
+  askPosition: (block: string[]) => void
+}): MenuEntry[] {
+  const block = selected ? selection.ids : [id]
+  const start = selected ? selection.first : index
+  const together = selected ? selection.contiguous : true
+  const atTop = together && start === 0
+  const atBottom = together && start + block.length === total
+  return [
+    {
+      label: words.moveToTop(block.length),
+      onSelect: () => moveTo(block, 0),
+      disabledReason: atTop ? words.alreadyAtTop : undefined,
+    },
+    {
+      label: words.moveToBottom(block.length),
+      onSelect: () => moveTo(block, total - block.length),
+      disabledReason: atBottom ? words.alreadyAtBottom : undefined,
+    },
+    {
+      label: words.moveToPosition(block.length),
+      onSelect: () => askPosition(block),
+      disabledReason: atTop && atBottom ? words.nowhereToMove : undefined,
+    },
+  ]
+}

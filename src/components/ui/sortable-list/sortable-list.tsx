@@ -1,0 +1,162 @@
+import { DndContext, DragOverlay } from '@dnd-kit/core'
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
+import { type ReactNode, useMemo, useState } from 'react'
+import { listClass } from './class-names'
+import { moveBlock, sameOrder } from './move-block'
+import { moveMenu, selectionShape } from './move-menu'
+import { MoveToPositionDialog } from './move-to-position-dialog'
+import { DragPreview, SortableRow } from './sortable-row'
+import { type RowPart, useFocusAfterMove } from './use-focus-after-move'
+import { useSortableDrag } from './use-sortable-drag'
+import { type VirtualOptions, type VirtualPlacement, VirtualRows } from './virtual-rows'
+import { englishWords, placeAt, type SortableListWords } from './words'
+
+export interface SortableMove {
+  // The ids that move, in list order; the first lands at `toIndex` (see moveBlock).
+  ids: string[]
+  toIndex: number
+}
+
+export interface SortableListProps {
+  // The list's accessible name.
+  label: string
+  // The order, owned by the caller: it applies each move (moveBlock) and can roll one back.
+  items: readonly string[]
+  // What to call an item in labels and announcements, e.g. its title.
+  caption: (id: string) => string
+  renderItem: (id: string) => ReactNode
+  onMove: (move: SortableMove) => void
+  // Acting on a selected row moves the whole selection; the selection itself is the caller's.
+  selection?: ReadonlySet<string>
+  words?: Partial<SortableListWords>
+  // For long lists: only the rows in view are rendered.
+  virtualized?: VirtualOptions
+}
+
+const noSelection: ReadonlySet<string> = new Set()
+
+export function SortableList(props: SortableListProps) {
+  const { items, caption, onMove, selection = noSelection } = props
+  const words = useMemo(() => ({ ...englishWords, ...props.words }), [props.words])
+  const [dialog, setDialog] = useState<{ id: string; block: string[] } | null>(null)
+  const [announcement, setAnnouncement] = useState({ text: '', key: 0 })
+  const focus = useFocusAfterMove()
+
+  function move(id: string, block: string[], toIndex: number, part: RowPart) {
+    if (!sameOrder(moveBlock(items, block, toIndex), items)) onMove({ ids: block, toIndex })
+    focus.focusAfterMove({ id, part })
+  }
+
+  function moveFromMenu(id: string, block: string[], toIndex: number) {
+    move(id, block, toIndex, 'menu')
+    const text = words.moved(placeAt(caption(id), block.length, toIndex, items.length))
+    setAnnouncement(({ key }) => ({ text, key: key + 1 }))
+  }
+
+  const { drag, contextProps } = useSortableDrag({
+    items,
+    selection,
+    caption,
+    words,
+    onDrop: (id, block, toIndex) => move(id, block, toIndex, 'handle'),
+  })
+  const shown = drag ? drag.shown : items
+  // dnd-kit's types ask for a mutable array; it does not change it.
+  const sortableIds = useMemo(() => [...shown], [shown])
+  const shape = useMemo(() => selectionShape(items, selection), [items, selection])
+
+  const row = (id: string, index: number, virtual?: VirtualPlacement) => (
+    <SortableRow
+      key={id}
+      id={id}
+      caption={caption(id)}
+      words={words}
+      menu={moveMenu({
+        id,
+        index,
+        total: items.length,
+        selected: selection.has(id),
+        selection: shape,
+        words,
+        moveTo: (block, toIndex) => moveFromMenu(id, block, toIndex),
+        askPosition: (block) => setDialog({ id, block }),
+      })}
+      selected={selection.has(id)}
+      register={focus.register}
+      virtual={virtual}
+    >
+      {props.renderItem(id)}
+    </SortableRow>
+  )
+
+  const list = (rows: ReactNode, style?: { height: number; position: 'relative' }) => (
+    <ul aria-label={props.label} className={listClass} style={style} {...focus.listFocusHandlers}>
+      {rows}
+    </ul>
+  )
+
+  const focusIndex = focus.focusTarget ? shown.indexOf(focus.focusTarget.id) : -1
+  const lastPosition = dialog ? items.length - dialog.block.length + 1 : 0
+
+  return (
+    <>
+      <DndContext {...contextProps}>
+        <SortableContext items={sortableIds} strategy={verticalListSortingStrategy}>
+          {props.virtualized ? (
+            <VirtualRows
+              ids={shown}
+              options={props.virtualized}
+              keep={[
+                drag ? shown.indexOf(drag.activeId) : -1,
+                focus.focusedId ? shown.indexOf(focus.focusedId) : -1,
+                focusIndex,
+              ]}
+              scrollTo={focusIndex}
+              renderRow={(id, placement) => row(id, placement.index, placement)}
+              renderList={list}
+            />
+          ) : (
+            list(shown.map((id, index) => row(id, index)))
+          )}
+        </SortableContext>
+        {/* An overlay rather than the row itself: rows a virtualized list mounts as it scrolls
+            make dnd-kit re-measure the dragged row, which then drifts by the scrolled distance. */}
+        <DragOverlay
+          dropAnimation={null}
+          style={drag?.liftedTop === undefined ? undefined : { top: drag.liftedTop }}
+        >
+          {drag && <DragPreview caption={caption(drag.activeId)} count={drag.block.length} />}
+        </DragOverlay>
+      </DndContext>
+      <div role="status" className="sr-only">
+        <span key={announcement.key}>{announcement.text}</span>
+      </div>
+      {dialog && (
+        <MoveToPositionDialog
+          title={words.dialogTitle(caption(dialog.id), dialog.block.length)}
+          description={words.currentPosition(
+            placeAt(
+              caption(dialog.id),
+              dialog.block.length,
+              items.indexOf(dialog.id),
+              items.length,
+            ),
+          )}
+          label={words.positionLabel(lastPosition)}
+          last={lastPosition}
+          errorText={words.positionError(lastPosition)}
+          confirmLabel={words.confirmMove}
+          cancelLabel={words.cancelMove}
+          onMove={(position) => {
+            setDialog(null)
+            moveFromMenu(dialog.id, dialog.block, position - 1)
+          }}
+          onCancel={() => {
+            setDialog(null)
+            focus.focusAfterMove({ id: dialog.id, part: 'menu' })
+          }}
+        />
+      )}
+    </>
+  )
+}

@@ -1,0 +1,81 @@
+import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual'
+import { type ReactNode, useCallback, useLayoutEffect, useRef } from 'react'
+import { viewportClass } from './class-names'
+
+export interface VirtualOptions {
+  // Every row has this height in pixels, gap included: fixed rows keep the arithmetic exact.
+  rowHeight: number
+  // The height of the scrolling viewport in pixels.
+  height: number
+  overscan?: number
+}
+
+export interface VirtualPlacement {
+  index: number
+  top: number
+  height: number
+  setSize: number
+}
+
+// The space between rows, as the plain list's gap-2 leaves it.
+const rowGap = 8
+
+// Renders only the rows in view, plus the rows in `keep` (the row being dragged, the row that has
+// focus, the row focus is about to move to) wherever they are, so none of them is unmounted under
+// the user. `scrollTo` brings a row into view when it changes.
+export function VirtualRows({
+  ids,
+  options,
+  keep,
+  scrollTo,
+  renderRow,
+  renderList,
+}: {
+  ids: readonly string[]
+  options: VirtualOptions
+  keep: readonly number[]
+  scrollTo: number
+  renderRow: (id: string, placement: VirtualPlacement) => ReactNode
+  renderList: (rows: ReactNode, style: { height: number; position: 'relative' }) => ReactNode
+}) {
+  const viewport = useRef<HTMLDivElement>(null)
+  const keepKey = keep.join(',')
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keepKey stands for keep's contents
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = new Set(defaultRangeExtractor(range))
+      for (const index of keep) if (index >= 0 && index < range.count) indexes.add(index)
+      return [...indexes].sort((a, b) => a - b)
+    },
+    [keepKey],
+  )
+  const virtualizer = useVirtualizer({
+    count: ids.length,
+    getScrollElement: () => viewport.current,
+    estimateSize: () => options.rowHeight,
+    getItemKey: (index) => ids[index] ?? index,
+    overscan: options.overscan ?? 6,
+    rangeExtractor,
+  })
+
+  useLayoutEffect(() => {
+    if (scrollTo >= 0) virtualizer.scrollToIndex(scrollTo, { align: 'auto' })
+  }, [scrollTo, virtualizer])
+
+  const rows = virtualizer.getVirtualItems().map((item) => {
+    const id = ids[item.index]
+    if (id === undefined) return null
+    return renderRow(id, {
+      index: item.index,
+      top: item.start,
+      height: options.rowHeight - rowGap,
+      setSize: ids.length,
+    })
+  })
+
+  return (
+    <div ref={viewport} className={viewportClass} style={{ height: options.height }}>
+      {renderList(rows, { height: virtualizer.getTotalSize(), position: 'relative' })}
+    </div>
+  )
+}
