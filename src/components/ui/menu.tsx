@@ -6,9 +6,9 @@ import {
   MenuSeparator,
 } from '@ariakit/react'
 import { type ReactNode, type Ref, useId } from 'react'
+import { buttonClasses } from './button'
 
-const triggerClass =
-  'inline-flex items-center justify-center gap-2 rounded-md border border-slate-500 bg-white px-2 py-2 text-sm font-medium text-slate-900 hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 aria-expanded:bg-slate-100'
+const triggerClass = `${buttonClasses('secondary', 'sm')} aria-expanded:bg-slate-100`
 const popupClass =
   'z-50 min-w-48 rounded-md border border-slate-300 bg-white p-1 text-sm text-slate-900 shadow-lg focus-visible:outline-none'
 const itemClass =

@@ -1,16 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import axe from 'axe-core'
 import { describe, expect, it, vi } from 'vitest'
 import { Menu, type MenuEntry } from '../../../src/components/ui/menu'
-
-// Colour contrast needs real layout and styles, which happy-dom does not compute.
-async function violations(root: Element) {
-  const result = await axe.run(root, { rules: { 'color-contrast': { enabled: false } } })
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  )
-}
+import { axeViolations as violations } from '../support/axe'
 
 function renderMenu() {
   const chosen = vi.fn()

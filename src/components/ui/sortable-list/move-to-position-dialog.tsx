@@ -1,13 +1,8 @@
-import { type FormEvent, useId, useLayoutEffect, useRef, useState } from 'react'
-import {
-  dialogClass,
-  errorClass,
-  hintClass,
-  inputClass,
-  labelClass,
-  primaryButton,
-  secondaryButton,
-} from './class-names'
+import { type FormEvent, useId, useRef, useState } from 'react'
+import { Button } from '../button'
+import { Dialog } from '../dialog'
+import { FieldShell } from '../field'
+import { TextInput } from '../text-input'
 
 export interface MoveToPositionDialogProps {
   title: string
@@ -22,24 +17,14 @@ export interface MoveToPositionDialogProps {
   onCancel: () => void
 }
 
-// A modal on the native <dialog> (showModal traps focus and closes on Escape). The position is
-// typed as text so whatever was entered stays visible next to the message explaining what fits.
+// The position is typed as text so whatever was entered stays visible next to the message
+// explaining what fits.
 export function MoveToPositionDialog(props: MoveToPositionDialogProps) {
   const { title, description, label, last, errorText, onMove, onCancel } = props
-  const ref = useRef<HTMLDialogElement>(null)
   const inputRef = useRef<HTMLInputElement>(null)
+  const inputId = useId()
   const [value, setValue] = useState('')
   const [invalid, setInvalid] = useState(false)
-  const ids = { title: useId(), description: useId(), input: useId(), error: useId() }
-
-  useLayoutEffect(() => {
-    const dialog = ref.current
-    if (dialog && !dialog.open) dialog.showModal()
-    inputRef.current?.focus()
-    return () => {
-      if (dialog?.open) dialog.close()
-    }
-  }, [])
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -54,52 +39,27 @@ export function MoveToPositionDialog(props: MoveToPositionDialogProps) {
   }
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={ids.title}
-      aria-describedby={ids.description}
-      onCancel={(event) => {
-        event.preventDefault()
-        onCancel()
-      }}
-      className={dialogClass}
-    >
+    <Dialog title={title} description={description} onClose={onCancel} initialFocus={inputRef}>
       <form noValidate onSubmit={submit}>
-        <h2 id={ids.title} className="text-lg font-semibold">
-          {title}
-        </h2>
-        <p id={ids.description} className={hintClass}>
-          {description}
-        </p>
-        <label htmlFor={ids.input} className={`${labelClass} mt-4`}>
-          {label}
-        </label>
-        <input
-          ref={inputRef}
-          id={ids.input}
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          aria-invalid={invalid}
-          aria-describedby={invalid ? ids.error : undefined}
-          className={inputClass}
-        />
-        {invalid && (
-          <p id={ids.error} role="alert" className={errorClass}>
-            {errorText}
-          </p>
-        )}
+        <FieldShell id={inputId} label={label} error={invalid ? errorText : null}>
+          {(a11y) => (
+            <TextInput
+              ref={inputRef}
+              {...a11y}
+              inputMode="numeric"
+              autoComplete="off"
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+            />
+          )}
+        </FieldShell>
         <div className="mt-6 flex justify-end gap-3">
-          <button type="button" className={secondaryButton} onClick={onCancel}>
-            {props.cancelLabel}
-          </button>
-          <button type="submit" className={primaryButton}>
+          <Button onClick={onCancel}>{props.cancelLabel}</Button>
+          <Button type="submit" variant="primary">
             {props.confirmLabel}
-          </button>
+          </Button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   )
 }

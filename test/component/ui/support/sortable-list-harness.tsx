@@ -1,5 +1,4 @@
 import { screen } from '@testing-library/react'
-import axe from 'axe-core'
 import { useState } from 'react'
 import { expect, vi } from 'vitest'
 import { moveBlock } from '../../../../src/components/ui/sortable-list/move-block'
@@ -52,13 +51,7 @@ export function stubViewportHeight() {
   })
 }
 
-// Colour contrast needs real layout and styles, which happy-dom does not compute.
-export async function violations(root: Element) {
-  const result = await axe.run(root, { rules: { 'color-contrast': { enabled: false } } })
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  )
-}
+export { axeViolations as violations } from '../../support/axe'
 
 export const products: Record<string, string> = {
   dress: 'Summer dress',
