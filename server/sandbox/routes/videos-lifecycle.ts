@@ -7,11 +7,11 @@ import { unprocessable } from '../http/api-error.ts'
 import { readJson, readJsonObject } from '../http/body.ts'
 import { validateBody } from '../http/contract.ts'
 import { findVideoId } from '../rules/access.ts'
+import { refuseOutsidePublishWindow } from '../rules/publish-window.ts'
 import {
   fetchPosterFromUrl,
   metadataColumns,
   replacePosters,
-  scheduledTime,
   storeForTagging,
   writeColumns,
   writeTagging,
@@ -97,7 +97,7 @@ export function videoLifecycleRoutes(app: Hono, sandbox: Sandbox) {
         ? {}
         : validateBody<PublishRequest>('PublishRequest', body, { published_at: 422 })
     const now = Date.now()
-    const at = input.published_at ? scheduledTime(input.published_at, now) : now
+    const at = input.published_at ? refuseOutsidePublishWindow(input.published_at, now) : now
     db.prepare('UPDATE videos SET published_at = ? WHERE id = ?').run(at, videoId)
     changed(videoId)
     return respond(c, videoId)
