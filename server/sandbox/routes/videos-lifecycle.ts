@@ -6,7 +6,6 @@ import type { Sandbox } from '../context.ts'
 import { unprocessable } from '../http/api-error.ts'
 import { readJson, readJsonObject } from '../http/body.ts'
 import { validateBody } from '../http/contract.ts'
-import { findVideoId } from '../rules/access.ts'
 import { refuseOutsidePublishWindow } from '../rules/publish-window.ts'
 import {
   fetchPosterFromUrl,
@@ -16,19 +15,14 @@ import {
   writeColumns,
   writeTagging,
 } from '../rules/video-metadata.ts'
-import { loadVideoRow, renderVideos } from '../rules/video-view.ts'
+import { loadVideoRow } from '../rules/video-view.ts'
+import { videoInPath } from './video-in-path.ts'
+import { videoResponse } from './video-response.ts'
 
 export function videoLifecycleRoutes(app: Hono, sandbox: Sandbox) {
   const { db } = sandbox
 
-  const respond = (c: Context, videoId: number, status: 200 | 201 = 200) => {
-    const [video] = renderVideos(db, [loadVideoRow(db, videoId)], {
-      fields: null,
-      publicUrl: sandbox.publicUrl(),
-      now: Date.now(),
-    })
-    return c.json(video, status)
-  }
+  const respond = (c: Context, videoId: number) => videoResponse(c, sandbox, videoId, 200)
 
   // Changes made after video_created was sent are announced as video_updated (section 3.1).
   const changed = (videoId: number) => {
@@ -38,7 +32,7 @@ export function videoLifecycleRoutes(app: Hono, sandbox: Sandbox) {
 
   const writable = (c: Context): { grant: Grant; videoId: number } => {
     const grant = authorize(db, c, ['videos:write'])
-    return { grant, videoId: findVideoId(db, grant, c.req.param('video_id') as string).id }
+    return { grant, videoId: videoInPath(c, db, grant).id }
   }
 
   app.patch('/api/v1/videos/:video_id', async (c) => {
