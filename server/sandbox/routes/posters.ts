@@ -10,6 +10,7 @@ import { badRequest, notFound, unprocessable } from '../http/api-error.ts'
 import { readJsonObject } from '../http/body.ts'
 import { validateBody } from '../http/contract.ts'
 import { storeRemoteImage } from '../rules/remote-images.ts'
+import { touchVideo } from '../rules/touch-video.ts'
 import { videoInPath } from './video-in-path.ts'
 import { videoResponse } from './video-response.ts'
 
@@ -18,7 +19,7 @@ export function posterRoutes(app: Hono, sandbox: Sandbox) {
 
   const target = (c: Context) => videoInPath(c, db, authorize(db, c, ['videos:write']))
   const changed = (c: Context, videoId: number, status: 200 | 201) => {
-    sandbox.events.videoEvent(videoId, 'video_updated')
+    touchVideo(sandbox, videoId)
     return videoResponse(c, sandbox, videoId, status)
   }
   const findPoster = (videoId: number, publicId: string) => {
@@ -100,7 +101,7 @@ export function posterRoutes(app: Hono, sandbox: Sandbox) {
     const video = target(c)
     const posterId = findPoster(video.id, c.req.param('poster_id'))
     db.prepare('DELETE FROM video_posters WHERE id = ?').run(posterId)
-    sandbox.events.videoEvent(video.id, 'video_updated')
+    touchVideo(sandbox, video.id)
     return c.body(null, 204)
   })
 }

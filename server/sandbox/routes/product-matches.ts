@@ -9,6 +9,7 @@ import { conflict, paymentRequired, unprocessable } from '../http/api-error.ts'
 import { readJson, readJsonObject } from '../http/body.ts'
 import { validateBody } from '../http/contract.ts'
 import { acceptMatches, renderMatchList } from '../rules/product-matches.ts'
+import { touchVideo } from '../rules/touch-video.ts'
 import { videoInPath } from './video-in-path.ts'
 
 export function productMatchRoutes(app: Hono, sandbox: Sandbox) {
@@ -66,7 +67,7 @@ export function productMatchRoutes(app: Hono, sandbox: Sandbox) {
       return id
     })
     db.transaction(() => acceptMatches(db, target.id, ids, Date.now()))()
-    sandbox.events.videoEvent(target.id, 'video_updated')
+    touchVideo(sandbox, target.id)
     return c.json(renderMatchList(db, target.id))
   })
 }
