@@ -16,6 +16,7 @@ import { uploadRoutes } from './routes/uploads.ts'
 import { videoCreateRoute } from './routes/videos-create.ts'
 import { videoLifecycleRoutes } from './routes/videos-lifecycle.ts'
 import { videoReadRoutes } from './routes/videos-read.ts'
+import { videoUpdateRoute } from './routes/videos-update.ts'
 
 export function createApp(sandbox: Sandbox, isReady: () => boolean): Hono {
   const app = new Hono()
@@ -39,6 +40,7 @@ export function createApp(sandbox: Sandbox, isReady: () => boolean): Hono {
   downloadRoutes(app, sandbox)
   videoCreateRoute(app, sandbox)
   videoReadRoutes(app, sandbox)
+  videoUpdateRoute(app, sandbox)
   videoLifecycleRoutes(app, sandbox)
   posterRoutes(app, sandbox)
   subtitleRoutes(app, sandbox)

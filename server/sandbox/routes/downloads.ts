@@ -9,8 +9,9 @@ import type { Sandbox } from '../context.ts'
 import { notFound, paymentRequired } from '../http/api-error.ts'
 import { readJsonObject } from '../http/body.ts'
 import { validateBody } from '../http/contract.ts'
-import { findVideoId } from '../rules/access.ts'
+import { findVideo } from '../rules/access.ts'
 import type { VideoRow } from '../rules/video-view.ts'
+import { videoInPath } from './video-in-path.ts'
 
 export function downloadRoutes(app: Hono, sandbox: Sandbox) {
   const { db } = sandbox
@@ -40,9 +41,7 @@ export function downloadRoutes(app: Hono, sandbox: Sandbox) {
 
   app.get('/api/v1/videos/:video_id/download', (c) => {
     const grant = entitled(c)
-    const video = findVideoId(db, grant, c.req.param('video_id'))
-    const row = db.prepare('SELECT * FROM videos WHERE id = ?').get(video.id) as VideoRow
-    const body = record(row)
+    const body = record(videoInPath(c, db, grant))
     if (!body.download_url) throw notFound('Downloadable rendition')
     return c.json(body)
   })
@@ -57,10 +56,7 @@ export function downloadRoutes(app: Hono, sandbox: Sandbox) {
         ...Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`video_ids.${i}`, 400])),
       },
     )
-    const rows = input.video_ids.map((id) => {
-      const video = findVideoId(db, grant, id)
-      return db.prepare('SELECT * FROM videos WHERE id = ?').get(video.id) as VideoRow
-    })
+    const rows = input.video_ids.map((id) => findVideo(db, grant, id))
     const body: DownloadUrlsResponse = {
       videos: rows.map((row) => {
         const item = record(row)

@@ -14,13 +14,7 @@ import { readJsonObject } from '../http/body.ts'
 import { validateBody } from '../http/contract.ts'
 import { parseBoolean, parsePageSize, withQuery } from '../http/cursor.ts'
 import { cursorPage } from '../http/cursor-page.ts'
-import {
-  findChannel,
-  findPlaylist,
-  findVideoId,
-  type PlaylistRow,
-  resolveChannel,
-} from '../rules/access.ts'
+import { findChannel, findPlaylist, type PlaylistRow, resolveChannel } from '../rules/access.ts'
 import {
   playlistVideoIds,
   renderPlaylist,
@@ -28,6 +22,7 @@ import {
   setPlaylistVideos,
 } from '../rules/playlist-videos.ts'
 import { parseFields, renderVideos, type VideoRow } from '../rules/video-view.ts'
+import { videoInPath } from './video-in-path.ts'
 
 export function playlistRoutes(app: Hono, sandbox: Sandbox) {
   const { db } = sandbox
@@ -222,7 +217,7 @@ export function playlistRoutes(app: Hono, sandbox: Sandbox) {
       const { grant, playlist } = writable(c)
       if (!playlist.ai_feed_enabled)
         throw unprocessable('Pinning needs a playlist with an AI feed enabled')
-      const video = findVideoId(db, grant, c.req.param('video_id'))
+      const video = videoInPath(c, db, grant)
       const changed = db
         .prepare('UPDATE playlist_videos SET pinned = ? WHERE playlist_id = ? AND video_id = ?')
         .run(pinned, playlist.id, video.id)

@@ -9,25 +9,18 @@ import type { Sandbox } from '../context.ts'
 import { badRequest, notFound, unprocessable } from '../http/api-error.ts'
 import { readJsonObject } from '../http/body.ts'
 import { validateBody } from '../http/contract.ts'
-import { findVideoId } from '../rules/access.ts'
 import { storeRemoteImage } from '../rules/remote-images.ts'
-import { loadVideoRow, renderVideos } from '../rules/video-view.ts'
+import { touchVideo } from '../rules/touch-video.ts'
+import { videoInPath } from './video-in-path.ts'
+import { videoResponse } from './video-response.ts'
 
 export function posterRoutes(app: Hono, sandbox: Sandbox) {
   const { db } = sandbox
 
-  const target = (c: Context) => {
-    const grant = authorize(db, c, ['videos:write'])
-    return findVideoId(db, grant, c.req.param('video_id') as string)
-  }
-  const respond = (c: Context, videoId: number, status: 200 | 201) => {
-    sandbox.events.videoEvent(videoId, 'video_updated')
-    const [video] = renderVideos(db, [loadVideoRow(db, videoId)], {
-      fields: null,
-      publicUrl: sandbox.publicUrl(),
-      now: Date.now(),
-    })
-    return c.json(video, status)
+  const target = (c: Context) => videoInPath(c, db, authorize(db, c, ['videos:write']))
+  const changed = (c: Context, videoId: number, status: 200 | 201) => {
+    touchVideo(sandbox, videoId)
+    return videoResponse(c, sandbox, videoId, status)
   }
   const findPoster = (videoId: number, publicId: string) => {
     const row = db
@@ -68,7 +61,7 @@ export function posterRoutes(app: Hono, sandbox: Sandbox) {
       input.external_id ?? null,
       input.weight ?? null,
     )
-    return respond(c, video.id, 201)
+    return changed(c, video.id, 201)
   })
 
   app.patch('/api/v1/videos/:video_id/posters/:poster_id', async (c) => {
@@ -76,7 +69,7 @@ export function posterRoutes(app: Hono, sandbox: Sandbox) {
     const input = validateBody<PosterWeightUpdate>('PosterWeightUpdate', await readJsonObject(c))
     const posterId = findPoster(video.id, c.req.param('poster_id'))
     db.prepare('UPDATE video_posters SET weight = ? WHERE id = ?').run(input.weight, posterId)
-    return respond(c, video.id, 200)
+    return changed(c, video.id, 200)
   })
 
   // Atomic: every item is resolved and checked before anything is written.
@@ -101,14 +94,14 @@ export function posterRoutes(app: Hono, sandbox: Sandbox) {
     db.transaction(() => {
       for (const [id, weight] of resolved) update.run(weight, id)
     })()
-    return respond(c, video.id, 200)
+    return changed(c, video.id, 200)
   })
 
   app.delete('/api/v1/videos/:video_id/posters/:poster_id', (c) => {
     const video = target(c)
     const posterId = findPoster(video.id, c.req.param('poster_id'))
     db.prepare('DELETE FROM video_posters WHERE id = ?').run(posterId)
-    sandbox.events.videoEvent(video.id, 'video_updated')
+    touchVideo(sandbox, video.id)
     return c.body(null, 204)
   })
 }

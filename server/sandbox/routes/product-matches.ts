@@ -8,14 +8,15 @@ import type { Sandbox } from '../context.ts'
 import { conflict, paymentRequired, unprocessable } from '../http/api-error.ts'
 import { readJson, readJsonObject } from '../http/body.ts'
 import { validateBody } from '../http/contract.ts'
-import { findVideoId } from '../rules/access.ts'
 import { acceptMatches, renderMatchList } from '../rules/product-matches.ts'
+import { touchVideo } from '../rules/touch-video.ts'
+import { videoInPath } from './video-in-path.ts'
 
 export function productMatchRoutes(app: Hono, sandbox: Sandbox) {
   const { db } = sandbox
   const video = (c: Context, scope: 'videos:read' | 'videos:write') => {
     const grant = authorize(db, c, [scope])
-    return { grant, video: findVideoId(db, grant, c.req.param('video_id') as string) }
+    return { grant, video: videoInPath(c, db, grant) }
   }
 
   app.get('/api/v1/videos/:video_id/product_matches', (c) => {
@@ -66,7 +67,7 @@ export function productMatchRoutes(app: Hono, sandbox: Sandbox) {
       return id
     })
     db.transaction(() => acceptMatches(db, target.id, ids, Date.now()))()
-    sandbox.events.videoEvent(target.id, 'video_updated')
+    touchVideo(sandbox, target.id)
     return c.json(renderMatchList(db, target.id))
   })
 }

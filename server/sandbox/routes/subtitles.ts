@@ -5,8 +5,8 @@ import type { Sandbox } from '../context.ts'
 import { badRequest, notFound } from '../http/api-error.ts'
 import { readJsonObject } from '../http/body.ts'
 import { contractSchema, validateBody } from '../http/contract.ts'
-import { findVideoId } from '../rules/access.ts'
 import { fetchRemoteFile } from '../rules/remote-images.ts'
+import { videoInPath } from './video-in-path.ts'
 
 const maxSubtitleBytes = 5 * 1024 * 1024
 
@@ -22,7 +22,7 @@ export function subtitleRoutes(app: Hono, sandbox: Sandbox) {
 
   app.get('/api/v1/videos/:video_id/subtitles', (c) => {
     const grant = authorize(db, c, ['videos:read'])
-    const video = findVideoId(db, grant, c.req.param('video_id'))
+    const video = videoInPath(c, db, grant)
     const rows = db
       .prepare('SELECT public_id, language, is_cc FROM subtitles WHERE video_id = ? ORDER BY id')
       .all(video.id) as Array<{ public_id: string; language: string; is_cc: number }>
@@ -38,7 +38,7 @@ export function subtitleRoutes(app: Hono, sandbox: Sandbox) {
 
   app.post('/api/v1/videos/:video_id/subtitles', async (c) => {
     const grant = authorize(db, c, ['videos:write'])
-    const video = findVideoId(db, grant, c.req.param('video_id'))
+    const video = videoInPath(c, db, grant)
     const upload = await readSubtitle(c, sandbox)
     const publicId = sandbox.ids()
     const key = `subtitles/${video.public_id}/${publicId}.${upload.format}`
@@ -56,7 +56,7 @@ export function subtitleRoutes(app: Hono, sandbox: Sandbox) {
 
   app.delete('/api/v1/videos/:video_id/subtitles/:subtitle_id', async (c) => {
     const grant = authorize(db, c, ['videos:write'])
-    const video = findVideoId(db, grant, c.req.param('video_id'))
+    const video = videoInPath(c, db, grant)
     const row = db
       .prepare('SELECT id, storage_key FROM subtitles WHERE public_id = ? AND video_id = ?')
       .get(c.req.param('subtitle_id'), video.id) as { id: number; storage_key: string } | undefined

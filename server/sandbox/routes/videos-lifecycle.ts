@@ -1,112 +1,61 @@
 import type { Context, Hono } from 'hono'
-import type { PublishRequest, VideoUpdate } from '../../../src/api/generated/types.gen.ts'
+import type { PublishRequest } from '../../../src/api/generated/types.gen.ts'
 import { authorize } from '../auth/guard.ts'
-import type { Grant } from '../auth/tokens.ts'
 import type { Sandbox } from '../context.ts'
-import { unprocessable } from '../http/api-error.ts'
-import { readJson, readJsonObject } from '../http/body.ts'
+import { readJson } from '../http/body.ts'
 import { validateBody } from '../http/contract.ts'
-import { findVideoId } from '../rules/access.ts'
-import {
-  fetchPosterFromUrl,
-  metadataColumns,
-  replacePosters,
-  scheduledTime,
-  storeForTagging,
-  writeColumns,
-  writeTagging,
-} from '../rules/video-metadata.ts'
-import { loadVideoRow, renderVideos } from '../rules/video-view.ts'
+import { refuseOutsidePublishWindow } from '../rules/publish-window.ts'
+import { touchVideo } from '../rules/touch-video.ts'
+import { videoInPath } from './video-in-path.ts'
+import { videoResponse } from './video-response.ts'
 
+// Sections 3.2, 3.3 and 4.8: delete, archive, unarchive, publish and unpublish.
 export function videoLifecycleRoutes(app: Hono, sandbox: Sandbox) {
   const { db } = sandbox
 
-  const respond = (c: Context, videoId: number, status: 200 | 201 = 200) => {
-    const [video] = renderVideos(db, [loadVideoRow(db, videoId)], {
-      fields: null,
-      publicUrl: sandbox.publicUrl(),
-      now: Date.now(),
-    })
-    return c.json(video, status)
-  }
-
-  // Changes made after video_created was sent are announced as video_updated (section 3.1).
-  const changed = (videoId: number) => {
-    db.prepare('UPDATE videos SET updated_at = ? WHERE id = ?').run(Date.now(), videoId)
-    sandbox.events.videoEvent(videoId, 'video_updated')
-  }
-
-  const writable = (c: Context): { grant: Grant; videoId: number } => {
-    const grant = authorize(db, c, ['videos:write'])
-    return { grant, videoId: findVideoId(db, grant, c.req.param('video_id') as string).id }
-  }
-
-  app.patch('/api/v1/videos/:video_id', async (c) => {
-    const { grant, videoId } = writable(c)
-    const body = await readJsonObject(c)
-    if (body && typeof body === 'object' && 'content_generation_type' in body) {
-      throw unprocessable('content_generation_type cannot be changed after creation')
-    }
-    const input = validateBody<VideoUpdate>('VideoUpdate', body)
-    const current = loadVideoRow(db, videoId)
-    const columns = metadataColumns(input, current)
-    const storeId =
-      input.product_ids !== undefined ||
-      input.variant_ids !== undefined ||
-      input.video_hidden !== undefined
-        ? storeForTagging(sandbox, grant, input.business_store_id)
-        : null
-    const poster = await fetchPosterFromUrl(sandbox, current.public_id, input.poster_url)
-    db.transaction(() => {
-      writeColumns(sandbox, videoId, columns)
-      writeTagging(sandbox, videoId, storeId, input, Date.now())
-      if (input.poster_url !== undefined) replacePosters(sandbox, videoId, poster)
-    })()
-    changed(videoId)
-    return respond(c, videoId)
-  })
+  const writable = (c: Context) => videoInPath(c, db, authorize(db, c, ['videos:write']))
 
   app.delete('/api/v1/videos/:video_id', (c) => {
-    const { videoId } = writable(c)
-    db.prepare('UPDATE videos SET deleted_at = ? WHERE id = ?').run(Date.now(), videoId)
+    const video = writable(c)
+    db.prepare('UPDATE videos SET deleted_at = ? WHERE id = ?').run(Date.now(), video.id)
     return c.body(null, 204)
   })
 
   app.post('/api/v1/videos/:video_id/archive', (c) => {
-    const { videoId } = writable(c)
+    const video = writable(c)
     db.prepare('UPDATE videos SET archived_at = coalesce(archived_at, ?) WHERE id = ?').run(
       Date.now(),
-      videoId,
+      video.id,
     )
-    changed(videoId)
-    return respond(c, videoId)
+    touchVideo(sandbox, video.id)
+    return videoResponse(c, sandbox, video.id, 200)
   })
 
   app.post('/api/v1/videos/:video_id/unarchive', (c) => {
-    const { videoId } = writable(c)
-    db.prepare('UPDATE videos SET archived_at = NULL WHERE id = ?').run(videoId)
-    changed(videoId)
-    return respond(c, videoId)
+    const video = writable(c)
+    db.prepare('UPDATE videos SET archived_at = NULL WHERE id = ?').run(video.id)
+    touchVideo(sandbox, video.id)
+    return videoResponse(c, sandbox, video.id, 200)
   })
 
   app.post('/api/v1/videos/:video_id/publish', async (c) => {
-    const { videoId } = writable(c)
+    const video = writable(c)
     const body = await readJson(c)
     const input =
       body === undefined
         ? {}
         : validateBody<PublishRequest>('PublishRequest', body, { published_at: 422 })
     const now = Date.now()
-    const at = input.published_at ? scheduledTime(input.published_at, now) : now
-    db.prepare('UPDATE videos SET published_at = ? WHERE id = ?').run(at, videoId)
-    changed(videoId)
-    return respond(c, videoId)
+    const at = input.published_at ? refuseOutsidePublishWindow(input.published_at, now) : now
+    db.prepare('UPDATE videos SET published_at = ? WHERE id = ?').run(at, video.id)
+    touchVideo(sandbox, video.id)
+    return videoResponse(c, sandbox, video.id, 200)
   })
 
   app.post('/api/v1/videos/:video_id/unpublish', (c) => {
-    const { videoId } = writable(c)
-    db.prepare('UPDATE videos SET published_at = NULL WHERE id = ?').run(videoId)
-    changed(videoId)
-    return respond(c, videoId)
+    const video = writable(c)
+    db.prepare('UPDATE videos SET published_at = NULL WHERE id = ?').run(video.id)
+    touchVideo(sandbox, video.id)
+    return videoResponse(c, sandbox, video.id, 200)
   })
 }

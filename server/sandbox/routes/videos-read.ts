@@ -10,9 +10,10 @@ import {
   parsePageSize,
   withQuery,
 } from '../http/cursor.ts'
-import { findVideoId, resolveChannel } from '../rules/access.ts'
-import { loadVideoRow, parseFields, renderVideos, type VideoRow } from '../rules/video-view.ts'
+import { resolveChannel } from '../rules/access.ts'
+import { parseFields, renderVideos, type VideoRow } from '../rules/video-view.ts'
 import type { VideoFilter } from '../search/video-search-index.ts'
+import { videoInPath } from './video-in-path.ts'
 
 const statuses = new Set(['pending', 'approved', 'errored'])
 const accesses = new Set(['public', 'private', 'unlisted'])
@@ -99,8 +100,8 @@ export function videoReadRoutes(app: Hono, sandbox: Sandbox) {
   app.get('/api/v1/videos/:video_id', (c) => {
     const grant = authorize(db, c, ['videos:read'])
     const fields = parseFields(c.req.query('fields'))
-    const video = findVideoId(db, grant, c.req.param('video_id'))
-    const [body] = renderVideos(db, [loadVideoRow(db, video.id)], {
+    const video = videoInPath(c, db, grant)
+    const [body] = renderVideos(db, [video], {
       fields,
       publicUrl: sandbox.publicUrl(),
       now: Date.now(),

@@ -2,6 +2,7 @@ import type { Grant } from '../auth/tokens.ts'
 import type { Db } from '../db/open.ts'
 import { badRequest, forbidden, notFound } from '../http/api-error.ts'
 import { publicIdPattern } from '../ids.ts'
+import type { VideoRow } from './video-view.ts'
 
 interface Owned {
   id: number
@@ -49,17 +50,11 @@ export function resolveChannel(
   return rows[0]
 }
 
-export interface VideoOwnerRow extends Owned {
-  public_id: string
-  channel_id: number
-}
-
-export function findVideoId(db: Db, grant: Grant, publicId: string): VideoOwnerRow {
+// A deleted video is gone for every caller: 404, like one that never existed.
+export function findVideo(db: Db, grant: Grant, publicId: string): VideoRow {
   const row = db
-    .prepare(
-      'SELECT id, public_id, business_id, channel_id FROM videos WHERE public_id = ? AND deleted_at IS NULL',
-    )
-    .get(publicId) as VideoOwnerRow | undefined
+    .prepare('SELECT * FROM videos WHERE public_id = ? AND deleted_at IS NULL')
+    .get(publicId) as VideoRow | undefined
   return owned(row, grant, 'Video')
 }
 

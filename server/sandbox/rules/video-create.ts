@@ -1,11 +1,11 @@
 import type { VideoCreateJson } from '../../../src/api/generated/types.gen.ts'
 import type { Sandbox } from '../context.ts'
 import { unprocessable } from '../http/api-error.ts'
+import { refuseOutsidePublishWindow } from './publish-window.ts'
 import {
   type fetchPosterFromUrl,
   metadataColumns,
   replacePosters,
-  scheduledTime,
   writeColumns,
   writeTagging,
 } from './video-metadata.ts'
@@ -20,7 +20,7 @@ export function publicationTime(input: CreateInput, now: number): number | null 
       throw unprocessable('published_at must be omitted when publish is false')
     return null
   }
-  return input.published_at ? scheduledTime(input.published_at, now) : now
+  return input.published_at ? refuseOutsidePublishWindow(input.published_at, now) : now
 }
 
 export interface NewVideo {

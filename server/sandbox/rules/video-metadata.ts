@@ -5,7 +5,6 @@ import { unprocessable } from '../http/api-error.ts'
 import { findStore, firstStore } from './access.ts'
 import { storeRemoteImage } from './remote-images.ts'
 import { applyTagging } from './tagging.ts'
-import { publishHorizonMs } from './time.ts'
 import type { VideoRow } from './video-view.ts'
 
 type Input = VideoMetadata | VideoUpdate
@@ -80,17 +79,6 @@ export function parseTime(value: string | null, field: string): number | null {
   if (value === null) return null
   const ms = Date.parse(value)
   if (Number.isNaN(ms)) throw unprocessable(`${field} is not a valid date-time`)
-  return ms
-}
-
-// Section 3.2: a future time within 28 days schedules; a past time or beyond the horizon is 422.
-// A time up to a minute old counts as now, so a client whose clock runs slightly behind can still
-// send "now" explicitly.
-export function scheduledTime(value: string, now: number): number {
-  const ms = parseTime(value, 'published_at') as number
-  if (ms < now - 60_000) throw unprocessable('published_at must not be in the past')
-  if (ms < now) return now
-  if (ms > now + publishHorizonMs) throw unprocessable('published_at must be at most 28 days ahead')
   return ms
 }
 

@@ -9,7 +9,8 @@ import { refreshSearchText } from '../rules/product-upsert.ts'
 import { aspectRatio } from '../rules/remote-images.ts'
 import { buildCatalog } from './catalog.ts'
 import { createRandom } from './random.ts'
-import { type SeedClip, type SeedPoster, seedVideos } from './videos.ts'
+import type { SeedClip, SeedPoster } from './seed-plan.ts'
+import { seedVideos } from './videos.ts'
 
 const mediaDir = new URL('./media/', import.meta.url)
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')

@@ -1,5 +1,5 @@
+import { isNotFound } from './file-system.ts'
 import { MAX_PART_NUMBER, noSuchUpload, type RequestedPart } from './multipart-uploads.ts'
-import { isNotFound } from './object-files.ts'
 import { openRequestPayload, readSmallPayload } from './request-payload.ts'
 import { sendEmpty, sendXml } from './responses.ts'
 import { S3Error } from './s3-error.ts'

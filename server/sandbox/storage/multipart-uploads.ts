@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { isNotFound } from './object-files.ts'
+import { isNotFound } from './file-system.ts'
 import { S3Error } from './s3-error.ts'
 import type { WrittenFile } from './temp-files.ts'
 

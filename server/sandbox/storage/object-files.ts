@@ -1,53 +1,21 @@
 import { randomUUID } from 'node:crypto'
-import {
-  access,
-  copyFile,
-  type FileHandle,
-  link,
-  mkdir,
-  open,
-  readFile,
-  rename,
-  rm,
-  rmdir,
-  writeFile,
-} from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { access, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { Readable } from 'node:stream'
+import type { ByteRange } from './byte-range.ts'
+import { isNotFound, linkOrCopy, removeEmptyDirs } from './file-system.ts'
+import { KeyedQueue } from './keyed-queue.ts'
+import { newMeta, type ObjectFields, type ObjectMeta } from './object-meta.ts'
 import { objectPaths } from './object-paths.ts'
+import { SlicesReadable, segmentSlices } from './segments-readable.ts'
 import type { WrittenFile } from './temp-files.ts'
-
-/** The sidecar stored next to each object's bytes. */
-export interface ObjectMeta {
-  key: string
-  size: number
-  contentType?: string
-  /** Quoted, as S3 sends it. */
-  etag: string
-  lastModified: string
-  /**
-   * A multipart object keeps its parts, `{root}/segments/{id}/{index}`, instead of a data file:
-   * copying them into one file would cost seconds per GiB at completion.
-   */
-  segments?: { id: string; sizes: number[] }
-}
-
-export interface ByteRange {
-  start: number
-  end: number
-}
-
-interface Fields {
-  contentType?: string
-  etag: string
-}
 
 /** Committed objects on disk. */
 export class ObjectFiles {
   private readonly objectsDir: string
   private readonly segmentsDir: string
   /** Per object: the previous writer's cleanup must not race the next one's. */
-  private readonly queues = new Map<string, Promise<void>>()
+  private readonly queue = new KeyedQueue()
 
   constructor(
     rootDir: string,
@@ -67,11 +35,11 @@ export class ObjectFiles {
     bucket: string,
     key: string,
     file: WrittenFile,
-    fields: Fields,
+    fields: ObjectFields,
   ): Promise<ObjectMeta> {
     const paths = objectPaths(this.objectsDir, bucket, key)
     const meta = newMeta(key, file.size, fields)
-    return this.serially(paths.meta, async () => {
+    return this.queue.run(paths.meta, async () => {
       const previous = await this.readMeta(bucket, key)
       const metaTemp = await this.writeMetaTemp(meta)
       await mkdir(paths.dir, { recursive: true })
@@ -90,12 +58,13 @@ export class ObjectFiles {
     bucket: string,
     key: string,
     files: { path: string; size: number }[],
-    fields: Fields,
+    fields: ObjectFields,
   ): Promise<ObjectMeta> {
     const paths = objectPaths(this.objectsDir, bucket, key)
     const id = randomUUID()
     const sizes = files.map((file) => file.size)
-    const meta: ObjectMeta = { ...newMeta(key, sum(sizes), fields), segments: { id, sizes } }
+    const total = sizes.reduce((sum, size) => sum + size, 0)
+    const meta: ObjectMeta = { ...newMeta(key, total, fields), segments: { id, sizes } }
     const dir = join(this.segmentsDir, id)
     let committed = false
     try {
@@ -103,7 +72,7 @@ export class ObjectFiles {
       for (const [index, file] of files.entries()) {
         await linkOrCopy(file.path, join(dir, `${index}`))
       }
-      return await this.serially(paths.meta, async () => {
+      return await this.queue.run(paths.meta, async () => {
         const previous = await this.readMeta(bucket, key)
         const metaTemp = await this.writeMetaTemp(meta)
         await mkdir(paths.dir, { recursive: true })
@@ -150,7 +119,7 @@ export class ObjectFiles {
       }
       return handle.createReadStream(range ?? whole)
     }
-    const slices = this.segmentSlices(meta.segments, range ?? whole)
+    const slices = segmentSlices(this.segmentsDir, meta.segments, range ?? whole)
     const first = slices[0]
     if (!first) return Readable.from([])
     try {
@@ -164,31 +133,13 @@ export class ObjectFiles {
 
   async remove(bucket: string, key: string): Promise<void> {
     const paths = objectPaths(this.objectsDir, bucket, key)
-    await this.serially(paths.meta, async () => {
+    await this.queue.run(paths.meta, async () => {
       const previous = await this.readMeta(bucket, key)
       await rm(paths.meta, { force: true })
       await rm(paths.data, { force: true })
       await this.removeSegments(previous)
-      await this.removeEmptyDirs(paths.dir, join(this.objectsDir, encodeURIComponent(bucket)))
+      await removeEmptyDirs(paths.dir, join(this.objectsDir, encodeURIComponent(bucket)))
     })
-  }
-
-  private segmentSlices(segments: NonNullable<ObjectMeta['segments']>, range: ByteRange): Slice[] {
-    const slices: Slice[] = []
-    let offset = 0
-    for (const [index, size] of segments.sizes.entries()) {
-      const start = Math.max(range.start, offset)
-      const end = Math.min(range.end, offset + size - 1)
-      if (start <= end) {
-        slices.push({
-          path: join(this.segmentsDir, segments.id, `${index}`),
-          start: start - offset,
-          end: end - offset,
-        })
-      }
-      offset += size
-    }
-    return slices
   }
 
   private async removeSegments(meta: ObjectMeta | undefined): Promise<void> {
@@ -203,125 +154,4 @@ export class ObjectFiles {
     await writeFile(path, JSON.stringify(meta))
     return path
   }
-
-  private async serially<T>(name: string, task: () => Promise<T>): Promise<T> {
-    const result = (this.queues.get(name) ?? Promise.resolve()).then(task)
-    const settled = result.then(
-      () => undefined,
-      () => undefined,
-    )
-    this.queues.set(name, settled)
-    try {
-      return await result
-    } finally {
-      if (this.queues.get(name) === settled) this.queues.delete(name)
-    }
-  }
-
-  private async removeEmptyDirs(dir: string, stopAt: string): Promise<void> {
-    let current = dir
-    while (current.startsWith(`${stopAt}/`)) {
-      try {
-        await rmdir(current)
-      } catch {
-        return
-      }
-      current = dirname(current)
-    }
-  }
-}
-
-type Slice = ByteRange & { path: string }
-
-const READ_CHUNK = 512 * 1024
-
-/**
- * The slices' bytes in order, one file open at a time. A reader of an object replaced meanwhile
- * fails at its next part, which the client sees as a truncated response.
- */
-class SlicesReadable extends Readable {
-  private index = 0
-  private handle: FileHandle | undefined
-  private position = 0
-
-  constructor(private readonly slices: Slice[]) {
-    super({ highWaterMark: READ_CHUNK })
-  }
-
-  override _read(): void {
-    this.next().then(
-      (chunk) => {
-        if (!this.destroyed) this.push(chunk)
-      },
-      (error: unknown) => this.destroy(error as Error),
-    )
-  }
-
-  private async next(): Promise<Buffer | null> {
-    while (!this.destroyed) {
-      const slice = this.slices[this.index]
-      if (!slice) return null
-      if (!this.handle) {
-        const handle = await open(slice.path, 'r')
-        if (this.destroyed) {
-          await handle.close()
-          return null
-        }
-        this.handle = handle
-        this.position = slice.start
-      }
-      const wanted = Math.min(READ_CHUNK, slice.end + 1 - this.position)
-      if (wanted > 0) {
-        const buffer = Buffer.allocUnsafe(wanted)
-        const { bytesRead } = await this.handle.read(buffer, 0, wanted, this.position)
-        if (bytesRead === 0) throw new Error(`${slice.path} is shorter than recorded`)
-        this.position += bytesRead
-        return buffer.subarray(0, bytesRead)
-      }
-      await this.closeHandle()
-      this.index++
-    }
-    return null
-  }
-
-  private async closeHandle(): Promise<void> {
-    const handle = this.handle
-    this.handle = undefined
-    await handle?.close()
-  }
-
-  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
-    this.closeHandle().then(
-      () => callback(error),
-      () => callback(error),
-    )
-  }
-}
-
-/** Filesystems without hard links (some network and FAT mounts) get a copy. */
-async function linkOrCopy(from: string, to: string): Promise<void> {
-  try {
-    await link(from, to)
-  } catch (error) {
-    if (isNotFound(error)) throw error
-    await copyFile(from, to)
-  }
-}
-
-function newMeta(key: string, size: number, fields: Fields): ObjectMeta {
-  return {
-    key,
-    size,
-    ...(fields.contentType ? { contentType: fields.contentType } : {}),
-    etag: fields.etag,
-    lastModified: new Date().toISOString(),
-  }
-}
-
-function sum(values: number[]): number {
-  return values.reduce((total, value) => total + value, 0)
-}
-
-export function isNotFound(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT'
 }

@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises'
 import { parseByteRange } from './byte-range.ts'
-import type { ObjectMeta } from './object-files.ts'
+import type { ObjectMeta } from './object-meta.ts'
 import { openRequestPayload } from './request-payload.ts'
 import { sendEmpty } from './responses.ts'
 import { S3Error } from './s3-error.ts'

@@ -1,6 +1,7 @@
 import type { Sandbox } from '../context.ts'
 import { rankProductMatches } from '../matching/rank.ts'
 import { acceptMatches } from '../rules/product-matches.ts'
+import { touchVideo } from '../rules/touch-video.ts'
 
 interface DueJob {
   id: number
@@ -85,6 +86,6 @@ export async function runDueMatching(sandbox: Sandbox): Promise<boolean> {
       job.id,
     )
   })()
-  if (job.auto_accept === 1) sandbox.events.videoEvent(job.video_id, 'video_updated')
+  if (job.auto_accept === 1) touchVideo(sandbox, job.video_id)
   return true
 }

@@ -1,5 +1,5 @@
 /** Document 1, section 5 (authentication); contract /oauth/token (client credentials). */
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { expectError, expectStatus, isSandbox, setUpHarness } from './harness.ts'
 
 const h = setUpHarness()
@@ -142,15 +142,23 @@ describe('bearer tokens on the API', () => {
 
 describe.runIf(isSandbox)('token expiry (sandbox with 2 s tokens)', () => {
   const short = setUpHarness({ tokenTtlSeconds: 2 })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
 
   it('reports the shortened lifetime and rejects the token with 401 once it expires', async () => {
+    // The in-process sandbox reads this clock; timers stay real so requests still flow.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    const issuedAt = Date.now()
     const { id, secret } = short.credentials('main')
     const res = await short.tokenRequest({ grant_type: 'client_credentials' }, basic(id, secret))
     expectStatus(res, 200)
     expect(res.json.expires_in).toBe(2)
     const token = res.json.access_token
     expectStatus(await short.api('GET', '/api/v1/channels', { token }), 200)
-    await new Promise((r) => setTimeout(r, 3_000))
+    vi.setSystemTime(issuedAt + 1_999)
+    expectStatus(await short.api('GET', '/api/v1/channels', { token }), 200)
+    vi.setSystemTime(issuedAt + 2_000)
     expectError(await short.api('GET', '/api/v1/channels', { token }), 401)
   })
 })

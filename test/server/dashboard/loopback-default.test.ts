@@ -1,38 +1,50 @@
-import { connect } from 'node:net'
-import { networkInterfaces } from 'node:os'
-import { describe, expect, it } from 'vitest'
+import { Server } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest'
 import { isLoopbackHost } from '../../../server/dashboard/request-guard.ts'
 import { exposureWarning } from '../../../server/dashboard/start.ts'
 import { dashboardWithFakeService } from './dashboard-for.ts'
+import { send } from './http-client.ts'
 
+// Every server that starts listening is recorded, so the dashboard's own socket can be asked
+// where it listens; registered before the dashboard starts.
+let listening: MockInstance<Server['listen']>
+beforeAll(() => {
+  listening = vi.spyOn(Server.prototype, 'listen')
+})
+afterAll(() => {
+  listening.mockRestore()
+})
 const running = dashboardWithFakeService('file', { host: undefined })
 
-/** This machine's first address other networks can reach, if it has one. */
-function externalIPv4(): string | undefined {
-  return Object.values(networkInterfaces())
-    .flat()
-    .find((address) => address && address.family === 'IPv4' && !address.internal)?.address
-}
-
-function canConnect(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect({ host, port })
-    socket.once('connect', () => {
-      socket.destroy()
-      resolve(true)
-    })
-    socket.once('error', () => resolve(false))
+function dashboardServer(): Server {
+  const port = Number(new URL(running.dashboard.url).port)
+  const server = (listening.mock.contexts as Server[]).find((candidate) => {
+    const address = candidate.address()
+    return typeof address === 'object' && address?.port === port
   })
+  if (!server) throw new Error(`no server was seen listening on port ${port}`)
+  return server
 }
 
 describe('the listening address', () => {
-  it('is the loopback address unless told otherwise', async () => {
-    const url = new URL(running.dashboard.url)
-    expect(url.hostname).toBe('127.0.0.1')
-    const port = Number(url.port)
-    expect(await canConnect('127.0.0.1', port)).toBe(true)
-    const external = externalIPv4()
-    if (external) expect(await canConnect(external, port)).toBe(false)
+  it('is the IPv4 loopback address unless told otherwise', () => {
+    expect(dashboardServer().address()).toMatchObject({ address: '127.0.0.1', family: 'IPv4' })
+    expect(new URL(running.dashboard.url).hostname).toBe('127.0.0.1')
+  })
+
+  it('answers at the loopback address', async () => {
+    const response = await send(running.dashboard.url, '/healthz')
+    expect(response.status).toBe(200)
+    expect(response.json()).toMatchObject({ status: 'ok' })
+  })
+
+  it('refuses a request naming another host, as a loopback-only dashboard does', async () => {
+    const port = new URL(running.dashboard.url).port
+    const response = await send(running.dashboard.url, '/healthz', {
+      headers: { host: `192.168.1.20:${port}` },
+    })
+    expect(response.status).toBe(403)
+    expect(response.json().error).toMatch(/loopback/)
   })
 
   it('logs no exposure warning on loopback', () => {

@@ -2,6 +2,7 @@ import { readdir } from 'node:fs/promises'
 import { request } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { waitUntil } from '../wait-until.ts'
 import { signatureFields } from './form-post.ts'
 import { type LocalStoreHarness, randomBody, startLocalStore } from './local-store-harness.ts'
 
@@ -25,22 +26,35 @@ describe('browser form upload cut off mid-file', () => {
     const fileHeader = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="v.mp4"\r\n\r\n`
     const url = new URL(signature.post_url)
 
-    await new Promise<void>((resolve) => {
-      const req = request(url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': `multipart/form-data; boundary=${boundary}`,
-          'Content-Length': 10 * 1024 * 1024,
-        },
+    const tempDir = join(harness.rootDir, 'store', 'tmp')
+    const tempFiles = () =>
+      readdir(tempDir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return []
+        throw error
       })
-      req.on('error', () => resolve())
-      req.on('close', () => resolve())
-      req.write(head + fileHeader)
-      req.write(randomBody(1024 * 1024), () => setTimeout(() => req.destroy(), 100))
+    const req = request(url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+        'Content-Length': 10 * 1024 * 1024,
+      },
     })
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    const closed = new Promise<void>((resolve) => req.on('close', resolve))
+    req.on('error', () => {})
+    req.write(head + fileHeader)
+    req.write(randomBody(1024 * 1024))
+    // Cut off only once the store is writing the file, so the cleanup is what is tested.
+    await waitUntil(
+      async () => (await tempFiles()).length > 0,
+      'the store to start writing the upload to a temporary file',
+    )
+    req.destroy()
+    await closed
 
+    await waitUntil(
+      async () => (await tempFiles()).length === 0,
+      'the store to remove the temporary file of the cut-off upload',
+    )
     expect(await harness.storage.head(key)).toBeNull()
-    expect(await readdir(join(harness.rootDir, 'store', 'tmp'))).toEqual([])
   })
 })
