@@ -14,3 +14,14 @@ export function presignedUrlExpiry(url: string): number | null {
   const [, y, mo, d, h, mi, s] = match.map(Number)
   return Date.UTC(y ?? 0, (mo ?? 1) - 1, d, h, mi, s) + seconds * 1000
 }
+
+// A part address must outlive the request that uses it; one closer to its expiry than this is
+// treated as expired.
+const expiryMarginMs = 60_000
+
+/** Whether a multipart upload's part addresses have expired, or will within a minute. */
+export function partUrlsExpired(partUrls: Record<number, string>, now = Date.now()) {
+  const first = Object.values(partUrls)[0]
+  const expiry = first ? presignedUrlExpiry(first) : null
+  return expiry !== null && expiry - expiryMarginMs <= now
+}
