@@ -7,7 +7,7 @@ import Dashboard from '@uppy/dashboard'
 import { useEffect, useRef, useState } from 'react'
 import { takeHandedOverFiles } from '../../lib/pending-uploads'
 import { testSetting } from '../../lib/test-setting'
-import { fileMetaFields } from './details/file-meta-fields'
+import { fileDetailsFields } from './details/file-details-fields'
 import { RecoveryNotices, type Retry } from './recovery-notices'
 import {
   createUploader,
@@ -45,12 +45,12 @@ export default function UploaderPanel(props: Omit<UploaderOptions, 'journal'>) {
       channelId,
       multipartThresholdBytes:
         multipartThresholdBytes ?? testSetting(MULTIPART_THRESHOLD_STORAGE_KEY),
-      metadataFor: (file) => latest.current.metadataFor(file),
+      detailsFor: (file) => latest.current.detailsFor(file),
       onVideoCreated: (video, file) => latest.current.onVideoCreated?.(video, file),
       onCreationChange: (...args) => latest.current.onCreationChange?.(...args),
       onCreationsHeld: (until) => latest.current.onCreationsHeld?.(until),
       onRejected: (reason) => latest.current.onRejected?.(reason),
-      metadataProblem: (file) => latest.current.metadataProblem?.(file) ?? null,
+      detailsProblem: (file) => latest.current.detailsProblem?.(file) ?? null,
       onMissingFiles: setMissing,
       onDetailsProblems: setDetailsProblems,
       onResumed: setResumed,
@@ -74,7 +74,7 @@ export default function UploaderPanel(props: Omit<UploaderOptions, 'journal'>) {
       proudlyDisplayPoweredByUppy: false,
       showRemoveButtonAfterComplete: true,
       note: 'MP4 or MOV, 25 KB to 5 GB, 3 seconds to 1 hour.',
-      metaFields: fileMetaFields,
+      metaFields: fileDetailsFields,
     })
     handedOver.current ??= takeHandedOverFiles()
     // Added as Uppy's Dashboard adds picked files; refused ones are reported like any other.

@@ -69,10 +69,8 @@ function Uploads({
 
       <UrlImportSection
         channelId={channelId}
-        metadataFor={(name) =>
-          details.metadataProblem({ name, meta: {} })
-            ? null
-            : details.metadataFor({ name, meta: {} })
+        detailsFor={(name) =>
+          details.detailsProblem({ name, meta: {} }) ? null : details.detailsFor({ name, meta: {} })
         }
         onVideoCreated={onVideoCreated}
       />
@@ -80,8 +78,8 @@ function Uploads({
       <Suspense fallback={<p className="text-slate-700">Loading the uploader…</p>}>
         <UploaderPanel
           channelId={channelId}
-          metadataFor={details.metadataFor}
-          metadataProblem={details.metadataProblem}
+          detailsFor={details.detailsFor}
+          detailsProblem={details.detailsProblem}
           onVideoCreated={onVideoCreated}
           onCreationChange={onCreationChange}
           onCreationsHeld={setHeldUntil}

@@ -79,13 +79,13 @@ function renderForm(channelId = 'ch1') {
       <Harness channelId={channelId} handlers={handlers} />
     </QueryClientProvider>,
   )
-  const metadata = (meta: Record<string, unknown> = {}) => {
+  const details = (meta: Record<string, unknown> = {}) => {
     if (!handlers.current) throw new Error('not rendered')
-    return handlers.current.metadataFor({ name: 'clip.mp4', meta })
+    return handlers.current.detailsFor({ name: 'clip.mp4', meta })
   }
   const problem = (meta: Record<string, unknown> = {}) =>
-    handlers.current?.metadataProblem({ name: 'clip.mp4', meta }) ?? null
-  return { ...view, metadata, problem }
+    handlers.current?.detailsProblem({ name: 'clip.mp4', meta }) ?? null
+  return { ...view, details, problem }
 }
 
 beforeEach(() => {
@@ -99,20 +99,20 @@ afterEach(() => {
 
 describe('details for every file', () => {
   it('offers the business channels, defaulting to the screen channel, and uses the choice', async () => {
-    const { metadata } = renderForm('ch1')
+    const { details } = renderForm('ch1')
     const select = screen.getByLabelText('Channel')
     await screen.findByRole('option', { name: 'Aurora Beauty' })
     expect(select).toHaveValue('ch1')
-    expect(metadata().channel_id).toBe('ch1')
+    expect(details().channel_id).toBe('ch1')
 
     await userEvent.selectOptions(select, 'Aurora Beauty')
-    expect(metadata().channel_id).toBe('ch2')
+    expect(details().channel_id).toBe('ch2')
   })
 
   it('schedules within 28 days with the video page rules and messages', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date('2025-03-02T10:00:00.000Z'))
-    const { metadata, problem } = renderForm()
+    const { details, problem } = renderForm()
     await userEvent.click(screen.getByRole('radio', { name: 'Schedule' }))
     const input = screen.getByLabelText('Publish at')
     expect(input).toHaveAttribute('min', toLocalInputValue(new Date(Date.now() + 60_000)))
@@ -130,12 +130,12 @@ describe('details for every file', () => {
     await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'false'))
     when.setSeconds(0, 0)
     expect(problem()).toBeNull()
-    expect(metadata()).toMatchObject({ publish: true, published_at: when.toISOString() })
+    expect(details()).toMatchObject({ publish: true, published_at: when.toISOString() })
 
     await userEvent.click(screen.getByRole('radio', { name: 'Save as draft' }))
     expect(screen.queryByLabelText('Publish at')).not.toBeInTheDocument()
-    expect(metadata()).toMatchObject({ publish: false })
-    expect(metadata()).not.toHaveProperty('published_at')
+    expect(details()).toMatchObject({ publish: false })
+    expect(details()).not.toHaveProperty('published_at')
   })
 
   it('shows the video page message for invalid hashtags', async () => {
@@ -150,7 +150,7 @@ describe('details for every file', () => {
   })
 
   it('tags a product found by searching, with the keyboard only', async () => {
-    const { metadata } = renderForm()
+    const { details } = renderForm()
     const user = userEvent.setup()
     const search = screen.getByRole('combobox', { name: 'Find products' })
     await waitFor(() => expect(search).toBeEnabled())
@@ -180,13 +180,13 @@ describe('details for every file', () => {
         .map((li) => li.textContent),
     ).toEqual(['Desk Lamp · Vela×'])
     expect(screen.getByText('Tagged Desk Lamp · Vela')).toBeInTheDocument()
-    expect(metadata()).toMatchObject({ product_ids: ['p-lamp'], business_store_id: 'st-main' })
+    expect(details()).toMatchObject({ product_ids: ['p-lamp'], business_store_id: 'st-main' })
 
     await user.keyboard('{Escape}')
     expect(search).toHaveAttribute('aria-expanded', 'false')
     await user.click(screen.getByRole('button', { name: 'Remove Desk Lamp · Vela' }))
     expect(screen.queryByRole('list', { name: 'Tagged products' })).not.toBeInTheDocument()
-    expect(metadata()).not.toHaveProperty('product_ids')
+    expect(details()).not.toHaveProperty('product_ids')
   })
 
   it('restores the details after a reload, and Reset details clears them', async () => {
@@ -218,7 +218,7 @@ describe('details for every file', () => {
     expect(screen.getByRole('radio', { name: 'Schedule' })).toBeChecked()
     expect(screen.getByLabelText('Publish at')).toHaveValue(when)
     expect(screen.getByRole('list', { name: 'Tagged products' })).toHaveTextContent('Ceramic Mug')
-    expect(again.metadata()).toMatchObject({
+    expect(again.details()).toMatchObject({
       channel_id: 'ch2',
       description: 'Shot on the roof',
       hashtags: ['spring'],
@@ -247,7 +247,7 @@ describe('details for every file', () => {
 
     const other = renderForm('ch2')
     expect(screen.getByLabelText('Description')).toHaveValue('Kept')
-    expect(other.metadata().channel_id).toBe('ch2')
+    expect(other.details().channel_id).toBe('ch2')
   })
 
   it('has no axe violations, with an error shown and a product tagged', async () => {

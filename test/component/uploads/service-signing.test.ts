@@ -11,7 +11,7 @@ import {
   createUploadJournal,
   type UploadJournal,
 } from '../../../src/features/uploads/uploader/upload-journal'
-import type { UploadMeta } from '../../../src/features/uploads/uploader/uploader-options'
+import type { FileDetails } from '../../../src/features/uploads/uploader/uploader-options'
 import { type Call, fakeApi } from '../support/fake-api'
 
 const MiB = 1024 * 1024
@@ -49,7 +49,7 @@ const partUrl = (uploadId: string, part: number, signedAt = new Date(), signatur
   `${storageUrl}/sandbox-uploads/clip.mp4?partNumber=${part}&uploadId=${uploadId}&X-Amz-Date=${amzDate(signedAt)}&X-Amz-Expires=3600&X-Amz-Signature=${signature}`
 
 let journal: UploadJournal
-let uppy: Uppy<UploadMeta, AwsBody>
+let uppy: Uppy<FileDetails, AwsBody>
 const signing = () =>
   serviceSigning({ journal, channelFor: () => 'ch_aurora', multipartThresholdBytes: 10 * MiB })
 const addFile = (size: number, name = 'clip.mp4') =>
@@ -63,7 +63,7 @@ beforeEach(() => {
   received.length = 0
   completeFailures = 0
   journal = createUploadJournal(localStorage)
-  uppy = new Uppy<UploadMeta, AwsBody>()
+  uppy = new Uppy<FileDetails, AwsBody>()
   serviceCalls = fakeApi(({ method, url, body }) => {
     if (method !== 'POST') return undefined
     if (url.pathname === '/api/v1/upload_signatures') {

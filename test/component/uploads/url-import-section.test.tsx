@@ -30,10 +30,10 @@ function job(overrides: Partial<VideoImport> = {}): VideoImport {
   }
 }
 
-function renderSection(options: { metadataFor?: (fileName: string) => VideoMetadata | null } = {}) {
+function renderSection(options: { detailsFor?: (fileName: string) => VideoMetadata | null } = {}) {
   const onVideoCreated = vi.fn<(video: Video) => void>()
-  const metadataFor =
-    options.metadataFor ??
+  const detailsFor =
+    options.detailsFor ??
     ((fileName: string) => ({ channel_id: channelId, caption: `Imported ${fileName}` }))
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   const root = createRootRoute({ component: Outlet })
@@ -43,7 +43,7 @@ function renderSection(options: { metadataFor?: (fileName: string) => VideoMetad
     component: () => (
       <UrlImportSection
         channelId={channelId}
-        metadataFor={metadataFor}
+        detailsFor={detailsFor}
         onVideoCreated={onVideoCreated}
       />
     ),
@@ -101,7 +101,7 @@ describe('import from a URL', () => {
 
   it('asks for the details to be fixed first when the details form is invalid', async () => {
     const calls = fakeApi(() => undefined)
-    renderSection({ metadataFor: () => null })
+    renderSection({ detailsFor: () => null })
 
     const address = await importUrl(
       'https://videos.example.com/launch.mp4',

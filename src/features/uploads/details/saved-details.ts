@@ -4,7 +4,7 @@ import {
   defaultUploadDetails,
   publications,
   type UploadDetailsValues,
-} from '../upload-metadata'
+} from '../upload-details'
 
 // The details for every file survive a reload in localStorage. The channel chosen in the form is
 // restored only while the app's channel (the screen's default) is the one it was chosen under, so

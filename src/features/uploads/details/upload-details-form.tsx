@@ -10,7 +10,7 @@ import { channelsQuery } from '../../../api/queries/channels'
 import { ProductPicker } from '../../../components/product-picker'
 import { scheduleBounds } from '../../../lib/schedule-window'
 import { errorClass, hintClass, inputClass, labelClass, panelClass } from '../ui'
-import { maxTaggedProducts, NAME_TOKEN, type UploadDetailsValues } from '../upload-metadata'
+import { maxTaggedProducts, NAME_TOKEN, type UploadDetailsValues } from '../upload-details'
 
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
 const secondaryButton =

@@ -7,8 +7,8 @@ import {
   defaultUploadDetails,
   type UploadDetailsValues,
   uploadDetailsSchema,
-} from '../upload-metadata'
-import { metadataForFile, uncheckedMetadataForFile } from './file-metadata'
+} from '../upload-details'
+import { detailsForFile, uncheckedDetailsForFile } from './file-details'
 import { clearDetails, loadDetails, saveDetails } from './saved-details'
 
 /** A file as Uppy holds it: its name and its meta (the file editor's entries). */
@@ -17,10 +17,10 @@ export interface DetailsFile {
   meta: Record<string, unknown>
 }
 
-/** What the uploader is given: each file's POST /videos metadata, and why a file cannot start. */
+/** What the uploader is given: each file's details for POST /videos, and why a file cannot start. */
 export interface UploadDetailsHandlers {
-  metadataFor: (file: DetailsFile) => VideoMetadata
-  metadataProblem: (file: DetailsFile) => string | null
+  detailsFor: (file: DetailsFile) => VideoMetadata
+  detailsProblem: (file: DetailsFile) => string | null
 }
 
 const fileName = (file: DetailsFile) =>
@@ -62,22 +62,22 @@ export function useUploadDetails(defaultChannelId: string) {
     form.reset(defaultUploadDetails(defaultChannelId))
   }, [form, defaultChannelId])
 
-  const metadataFor = useCallback(
+  const detailsFor = useCallback(
     (file: DetailsFile) => {
-      const result = metadataForFile(form.getValues(), file.meta, fileName(file))
+      const result = detailsForFile(form.getValues(), file.meta, fileName(file))
       return result.ok
-        ? result.metadata
-        : uncheckedMetadataForFile(lastValid.current, file.meta, fileName(file))
+        ? result.details
+        : uncheckedDetailsForFile(lastValid.current, file.meta, fileName(file))
     },
     [form],
   )
-  const metadataProblem = useCallback(
+  const detailsProblem = useCallback(
     (file: DetailsFile) => {
-      const result = metadataForFile(form.getValues(), file.meta, fileName(file))
+      const result = detailsForFile(form.getValues(), file.meta, fileName(file))
       return result.ok ? null : result.problem
     },
     [form],
   )
 
-  return { form, reset, metadataFor, metadataProblem }
+  return { form, reset, detailsFor, detailsProblem }
 }

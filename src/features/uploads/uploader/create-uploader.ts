@@ -7,7 +7,7 @@ import { MULTIPART_THRESHOLD_BYTES } from './plan-parts'
 import { restoreAfterReload, restorePickedAgain } from './restore-after-reload'
 import { retryFailedFiles } from './retry-schedule'
 import { serviceSigning } from './service-signing'
-import type { Uploader, UploaderOptions, UploadMeta } from './uploader-options'
+import type { FileDetails, Uploader, UploaderOptions } from './uploader-options'
 import { createVideosForStoredObjects } from './video-creation'
 
 export { disposeUploader } from './file-records'
@@ -22,7 +22,7 @@ export const REQUEST_LIMIT = 6
 export function createUploader(options: UploaderOptions): Uploader {
   const { journal } = options
   const tell = (message: string) => uppy.info(message, 'error', 8000)
-  const uppy: Uploader = new Uppy<UploadMeta, AwsBody>({
+  const uppy: Uploader = new Uppy<FileDetails, AwsBody>({
     id: 'uploads',
     autoProceed: false,
     ...admissionChecks(options, tell),
@@ -34,11 +34,11 @@ export function createUploader(options: UploaderOptions): Uploader {
   createVideosForStoredObjects(uppy, options)
   retryFailedFiles(uppy, options)
 
-  uppy.use(AwsS3<UploadMeta, AwsBody>, {
+  uppy.use(AwsS3<FileDetails, AwsBody>, {
     limit: REQUEST_LIMIT,
     ...serviceSigning({
       journal,
-      channelFor: (file) => options.metadataFor(file).channel_id ?? options.channelId,
+      channelFor: (file) => options.detailsFor(file).channel_id ?? options.channelId,
       multipartThresholdBytes: options.multipartThresholdBytes ?? MULTIPART_THRESHOLD_BYTES,
     }),
   })

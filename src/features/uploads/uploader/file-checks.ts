@@ -1,6 +1,6 @@
 import type { AwsBody } from '@uppy/aws-s3'
 import type { Uppy } from '@uppy/core'
-import type { Uploader, UploaderOptions, UploadMeta } from './uploader-options'
+import type { FileDetails, Uploader, UploaderOptions } from './uploader-options'
 import {
   durationProblem,
   fileProblem,
@@ -15,8 +15,8 @@ import {
 /** Shows a refusal in Uppy's Dashboard. */
 export type Tell = (message: string) => void
 
-type ConstructorOptions = NonNullable<ConstructorParameters<typeof Uppy<UploadMeta, AwsBody>>[0]>
-type Checks = Pick<UploaderOptions, 'metadataProblem' | 'onDetailsProblems' | 'onRejected'>
+type ConstructorOptions = NonNullable<ConstructorParameters<typeof Uppy<FileDetails, AwsBody>>[0]>
+type Checks = Pick<UploaderOptions, 'detailsProblem' | 'onDetailsProblems' | 'onRejected'>
 
 const rejecter = (options: Checks, tell: Tell) => (reason: string) => {
   options.onRejected?.(reason)
@@ -40,7 +40,7 @@ export function admissionChecks(
     onBeforeUpload: (files) => {
       const problems = Object.values(files)
         .filter((file) => !file.progress.uploadStarted)
-        .map((file) => options.metadataProblem?.(file))
+        .map((file) => options.detailsProblem?.(file))
         .filter((problem): problem is string => Boolean(problem))
       options.onDetailsProblems?.(problems)
       if (problems.length === 0) return true

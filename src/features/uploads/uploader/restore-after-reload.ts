@@ -1,7 +1,7 @@
 import GoldenRetriever from '@uppy/golden-retriever'
 import { removeKeepingRecords } from './file-records'
 import { MULTIPART_THRESHOLD_BYTES } from './plan-parts'
-import type { Uploader, UploaderOptions, UploadMeta } from './uploader-options'
+import type { FileDetails, Uploader, UploaderOptions } from './uploader-options'
 
 /** Files up to this size are kept in IndexedDB and come back by themselves after a reload. */
 export const RESTORABLE_FILE_BYTES = MULTIPART_THRESHOLD_BYTES
@@ -13,7 +13,7 @@ export function restorePickedAgain(uppy: Uploader, { journal, onMissingFiles }: 
   uppy.on('file-added', (file) => {
     const found = journal.fileFound(file.id)
     if (!found) return
-    uppy.setFileMeta(file.id, found.meta as UploadMeta)
+    uppy.setFileMeta(file.id, found.meta as FileDetails)
     onMissingFiles?.(journal.missing())
   })
 }

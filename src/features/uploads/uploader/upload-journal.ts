@@ -3,7 +3,7 @@ import type { VideoMetadata } from '../../../api/generated/types.gen'
 // What must outlive a reload or a closed tab, kept in localStorage beside Uppy's own restore
 // state (golden-retriever): the service signs a multipart upload's parts only once, so their
 // addresses and the ETags of parts already stored are the only way to continue it; and the
-// storage key of every stored object with the metadata entered for it, until its video exists,
+// storage key of every stored object with the details entered for it, until its video exists,
 // so a video is created for it after a reload, and only once.
 
 export interface MultipartRecord {
@@ -18,6 +18,8 @@ export interface MultipartRecord {
 export interface CreationRecord {
   fileName: string
   key: string
+  // The file's details for POST /videos, stored under this name: renaming it would lose the
+  // records of uploads in progress when the app is updated.
   metadata: VideoMetadata
   videoId?: string
 }

@@ -3,9 +3,10 @@ import type { Meta, Uppy, UppyFile } from '@uppy/core'
 import type { Video, VideoMetadata } from '../../../api/generated/types.gen'
 import type { MissingFile, UploadJournal } from './upload-journal'
 
-export type UploadMeta = Meta & { name: string; type: string; caption?: string }
-export type UploadFile = UppyFile<UploadMeta, AwsBody>
-export type Uploader = Uppy<UploadMeta, AwsBody>
+/** A file's details as Uppy keeps them (its meta): name, type and the file editor's entries. */
+export type FileDetails = Meta & { name: string; type: string; caption?: string }
+export type UploadFile = UppyFile<FileDetails, AwsBody>
+export type Uploader = Uppy<FileDetails, AwsBody>
 
 export type VideoCreation =
   | { state: 'queued' }
@@ -14,12 +15,12 @@ export type VideoCreation =
   | { state: 'failed'; message: string }
 
 export interface UploaderOptions {
-  /** The channel for signatures when a file's metadata names none. */
+  /** The channel for signatures when a file's details name none. */
   channelId: string
-  /** Metadata for the signatures (channel) and for POST /videos, read when the object is stored. */
-  metadataFor: (file: UploadFile) => VideoMetadata
-  /** Why a file's metadata cannot be sent (checked before any byte leaves), or null. */
-  metadataProblem?: (file: UploadFile) => string | null
+  /** Details for the signatures (channel) and for POST /videos, read when the object is stored. */
+  detailsFor: (file: UploadFile) => VideoMetadata
+  /** Why a file's details cannot be sent (checked before any byte leaves), or null. */
+  detailsProblem?: (file: UploadFile) => string | null
   onVideoCreated?: (video: Video, fileName: string) => void
   onCreationChange?: (fileId: string, fileName: string, creation: VideoCreation) => void
   /** Creations are held by the service's rate limit until this time (ms); null when they resume. */

@@ -5,7 +5,7 @@ import { createCreationQueue } from './creation-queue'
 import type { Uploader, UploaderOptions, VideoCreation } from './uploader-options'
 import { withRetry } from './with-retry'
 
-// Each stored object becomes one video: its key and metadata go to the journal when storage has
+// Each stored object becomes one video: its key and details go to the journal when storage has
 // it, and the video is asked for once, in the order the files finished (creation-queue.ts).
 
 const usedKeyVideo = (error: unknown) =>
@@ -13,11 +13,11 @@ const usedKeyVideo = (error: unknown) =>
     ? /already used by video (\S+)/.exec(error.message)?.[1]
     : undefined
 
-type Job = { fileId: string; fileName: string; key: string; metadata: VideoMetadata }
+type Job = { fileId: string; fileName: string; key: string; details: VideoMetadata }
 
-const createOnce = ({ key, metadata }: Job) =>
+const createOnce = ({ key, details }: Job) =>
   withRetry(() =>
-    createVideo({ body: { ...metadata, storage_key: key }, throwOnError: true }).then(
+    createVideo({ body: { ...details, storage_key: key }, throwOnError: true }).then(
       ({ data }) => data as Video,
       async (error: unknown) => {
         // The first answer was lost (reload, network): the video exists already.
@@ -46,7 +46,8 @@ export function createVideosForStoredObjects(uppy: Uploader, options: UploaderOp
     const report = (creation: VideoCreation) =>
       options.onCreationChange?.(fileId, record.fileName, creation)
     report({ state: 'queued' })
-    const creation = queue.enqueue({ fileId, ...record }).then(
+    const { fileName, key, metadata: details } = record
+    const creation = queue.enqueue({ fileId, fileName, key, details }).then(
       (video) => {
         journal.videoCreated(fileId, video.id)
         report({ state: 'created', video })
@@ -73,7 +74,7 @@ export function createVideosForStoredObjects(uppy: Uploader, options: UploaderOp
     journal.objectStored(file.id, {
       fileName: file.name ?? '',
       key,
-      metadata: options.metadataFor(file),
+      metadata: options.detailsFor(file),
     })
     createFor(file.id)
   })

@@ -31,8 +31,8 @@ type UrlImportValues = z.infer<typeof urlImportSchema>
 
 export interface UrlImportSectionProps {
   channelId: string
-  /** The details form's metadata for a file of this name; null while that form is invalid. */
-  metadataFor: (fileName: string) => VideoMetadata | null
+  /** The details for a file of this name; null while the details form is invalid. */
+  detailsFor: (fileName: string) => VideoMetadata | null
   onVideoCreated: (video: Video) => void
 }
 
@@ -57,11 +57,7 @@ const modes = [
   },
 ] as const
 
-export function UrlImportSection({
-  channelId,
-  metadataFor,
-  onVideoCreated,
-}: UrlImportSectionProps) {
+export function UrlImportSection({ channelId, detailsFor, onVideoCreated }: UrlImportSectionProps) {
   const queryClient = useQueryClient()
   const form = useForm<UrlImportValues>({
     resolver: zodResolver(urlImportSchema),
@@ -110,14 +106,14 @@ export function UrlImportSection({
     if (importVideo.isPending) return
     const address = url.trim()
     const name = fileNameFromUrl(address)
-    const metadata = metadataFor(name)
-    if (!metadata) {
+    const details = detailsFor(name)
+    if (!details) {
       setOutcome({ kind: 'details-invalid' })
       return
     }
     setOutcome(null)
     importVideo.mutate(
-      { ...metadata, url: address, async: mode === 'async' },
+      { ...details, url: address, async: mode === 'async' },
       {
         onSuccess: (answer) => {
           if (answer.kind === 'job') {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { metadataForFile } from '../../../src/features/uploads/details/file-metadata'
+import { detailsForFile } from '../../../src/features/uploads/details/file-details'
 import {
   captionFor,
   defaultUploadDetails,
   hashtagsFromText,
   type UploadDetailsValues,
   uploadDetailsSchema,
-} from '../../../src/features/uploads/upload-metadata'
+} from '../../../src/features/uploads/upload-details'
 import { contractErrorMap } from '../../../src/lib/contract-error-map'
 import { scheduleHorizonMs, toLocalInputValue } from '../../../src/lib/schedule-window'
 
@@ -24,13 +24,13 @@ const batch: UploadDetailsValues = {
   publish: 'draft',
 }
 
-const expectProblem = (result: ReturnType<typeof metadataForFile>) => {
-  if (result.ok) throw new Error(`expected a problem, got ${JSON.stringify(result.metadata)}`)
+const expectProblem = (result: ReturnType<typeof detailsForFile>) => {
+  if (result.ok) throw new Error(`expected a problem, got ${JSON.stringify(result.details)}`)
   return result.problem
 }
-const expectMetadata = (result: ReturnType<typeof metadataForFile>) => {
+const expectDetails = (result: ReturnType<typeof detailsForFile>) => {
   if (!result.ok) throw new Error(result.problem)
-  return result.metadata
+  return result.details
 }
 
 describe('captions and hashtags', () => {
@@ -42,9 +42,9 @@ describe('captions and hashtags', () => {
   })
 })
 
-describe('metadataForFile', () => {
-  it('makes the POST /videos metadata from the details for every file', () => {
-    expect(expectMetadata(metadataForFile(batch, {}, 'aurora.mp4', now))).toEqual({
+describe('detailsForFile', () => {
+  it("makes a file's POST /videos body from the details for every file", () => {
+    expect(expectDetails(detailsForFile(batch, {}, 'aurora.mp4', now))).toEqual({
       channel_id: 'ch1',
       caption: 'Sale: aurora',
       description: 'New in',
@@ -53,8 +53,8 @@ describe('metadataForFile', () => {
       publish: false,
     })
     expect(
-      expectMetadata(
-        metadataForFile(
+      expectDetails(
+        detailsForFile(
           { ...batch, description: '', hashtags: '', publish: 'now' },
           {},
           'a.mp4',
@@ -72,7 +72,7 @@ describe('metadataForFile', () => {
       access: 'public',
       publish: 'now',
     }
-    expect(expectMetadata(metadataForFile(batch, own, 'aurora.mp4', now))).toEqual({
+    expect(expectDetails(detailsForFile(batch, own, 'aurora.mp4', now))).toEqual({
       channel_id: 'ch1',
       caption: 'Own caption',
       description: 'Own words',
@@ -81,7 +81,7 @@ describe('metadataForFile', () => {
       publish: true,
     })
     const blank = { caption: '  ', description: '', hashtags: '', access: '', publish: '' }
-    expect(expectMetadata(metadataForFile(batch, blank, 'aurora.mp4', now))).toMatchObject({
+    expect(expectDetails(detailsForFile(batch, blank, 'aurora.mp4', now))).toMatchObject({
       caption: 'Sale: aurora',
       description: 'New in',
       hashtags: ['summer', 'sale'],
@@ -94,19 +94,19 @@ describe('metadataForFile', () => {
     const when = new Date(now.getTime() + 3 * day)
     when.setSeconds(0, 0)
     const values = { ...batch, publish: 'schedule' as const, publishAt: toLocalInputValue(when) }
-    expect(expectMetadata(metadataForFile(values, {}, 'a.mp4', now))).toMatchObject({
+    expect(expectDetails(detailsForFile(values, {}, 'a.mp4', now))).toMatchObject({
       publish: true,
       published_at: when.toISOString(),
     })
     const last = toLocalInputValue(new Date(now.getTime() + scheduleHorizonMs - minute))
-    expect(metadataForFile({ ...values, publishAt: last }, {}, 'a.mp4', now).ok).toBe(true)
+    expect(detailsForFile({ ...values, publishAt: last }, {}, 'a.mp4', now).ok).toBe(true)
   })
 
   it('refuses a schedule past the 28 days or in the past, with the video page messages', () => {
     const values = { ...batch, publish: 'schedule' as const }
     expect(
       expectProblem(
-        metadataForFile(
+        detailsForFile(
           { ...values, publishAt: at(scheduleHorizonMs + 2 * minute) },
           {},
           'a.mp4',
@@ -115,11 +115,11 @@ describe('metadataForFile', () => {
       ),
     ).toMatch(/^a\.mp4: publish time for every file: Choose a time at most 28 days ahead/)
     expect(
-      expectProblem(metadataForFile({ ...values, publishAt: at(-day) }, {}, 'a.mp4', now)),
+      expectProblem(detailsForFile({ ...values, publishAt: at(-day) }, {}, 'a.mp4', now)),
     ).toBe(
       'a.mp4: publish time for every file: Choose a time later than now; to publish at once use Publish now.',
     )
-    expect(expectProblem(metadataForFile({ ...values, publishAt: '' }, {}, 'a.mp4', now))).toBe(
+    expect(expectProblem(detailsForFile({ ...values, publishAt: '' }, {}, 'a.mp4', now))).toBe(
       'a.mp4: publish time for every file: Choose the date and time to publish at.',
     )
   })
@@ -127,35 +127,33 @@ describe('metadataForFile', () => {
   it("schedules one file on its own, and ignores the batch's bad time for a file published now", () => {
     const values = { ...batch, publish: 'schedule' as const, publishAt: at(-day) }
     const own = { publish: 'schedule', publishAt: at(2 * day) }
-    expect(expectMetadata(metadataForFile(values, own, 'a.mp4', now))).toMatchObject({
+    expect(expectDetails(detailsForFile(values, own, 'a.mp4', now))).toMatchObject({
       publish: true,
       published_at: new Date(own.publishAt).toISOString(),
     })
     expect(
-      expectMetadata(metadataForFile(values, { publish: 'now' }, 'a.mp4', now)),
+      expectDetails(detailsForFile(values, { publish: 'now' }, 'a.mp4', now)),
     ).not.toHaveProperty('published_at')
     expect(
       expectProblem(
-        metadataForFile(batch, { publish: 'schedule', publishAt: at(40 * day) }, 'b.mov', now),
+        detailsForFile(batch, { publish: 'schedule', publishAt: at(40 * day) }, 'b.mov', now),
       ),
     ).toMatch(/^b\.mov: publish time set for this file: Choose a time at most 28 days ahead/)
   })
 
   it('names the file and where invalid hashtags were typed', () => {
     const many = Array.from({ length: 31 }, (_, i) => `tag${i}`).join(' ')
-    expect(expectProblem(metadataForFile(batch, { hashtags: many }, 'clip-1.mp4', now))).toBe(
+    expect(expectProblem(detailsForFile(batch, { hashtags: many }, 'clip-1.mp4', now))).toBe(
       'clip-1.mp4: hashtags set for this file: Use at most 30 hashtags.',
     )
     expect(
-      expectProblem(
-        metadataForFile({ ...batch, hashtags: 'x'.repeat(101) }, {}, 'clip-2.mp4', now),
-      ),
+      expectProblem(detailsForFile({ ...batch, hashtags: 'x'.repeat(101) }, {}, 'clip-2.mp4', now)),
     ).toBe('clip-2.mp4: hashtags for every file: Each hashtag can have at most 100 characters.')
   })
 
   it('lists every field at fault for a file', () => {
     const problem = expectProblem(
-      metadataForFile(batch, { caption: 'c'.repeat(2201), access: 'unlisted' }, 'a.mp4', now),
+      detailsForFile(batch, { caption: 'c'.repeat(2201), access: 'unlisted' }, 'a.mp4', now),
     )
     expect(problem).toBe(
       'a.mp4: caption set for this file: Use at most 2200 characters.; access set for this file: Choose Public or Private.',
@@ -171,20 +169,18 @@ describe('metadataForFile', () => {
         { id: 'prod-2', name: 'Ceramic Mug' },
       ],
     }
-    expect(expectMetadata(metadataForFile(values, {}, 'a.mp4', now))).toMatchObject({
+    expect(expectDetails(detailsForFile(values, {}, 'a.mp4', now))).toMatchObject({
       product_ids: ['prod-1', 'prod-2'],
       business_store_id: 'store-eu',
     })
-    expect(expectMetadata(metadataForFile(batch, {}, 'a.mp4', now))).not.toHaveProperty(
-      'product_ids',
-    )
+    expect(expectDetails(detailsForFile(batch, {}, 'a.mp4', now))).not.toHaveProperty('product_ids')
   })
 
   it('takes the channel from the details', () => {
     expect(
-      expectMetadata(metadataForFile({ ...batch, channelId: 'ch2' }, {}, 'a.mp4', now)).channel_id,
+      expectDetails(detailsForFile({ ...batch, channelId: 'ch2' }, {}, 'a.mp4', now)).channel_id,
     ).toBe('ch2')
-    expect(expectProblem(metadataForFile({ ...batch, channelId: '' }, {}, 'a.mp4', now))).toMatch(
+    expect(expectProblem(detailsForFile({ ...batch, channelId: '' }, {}, 'a.mp4', now))).toMatch(
       /^a\.mp4: channel: Choose the channel/,
     )
   })

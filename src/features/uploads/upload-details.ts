@@ -6,7 +6,7 @@ import { baseName } from './uploader/validation'
 
 // The details shared by every file of a batch. The caption is a pattern: `{name}` stands for the
 // file's name without its extension (the default caption). Each file may override some of them in
-// Uppy's file editor (details/file-metadata.ts merges the two).
+// Uppy's file editor (details/file-details.ts merges the two).
 
 export const NAME_TOKEN = '{name}'
 

@@ -1,25 +1,28 @@
 import type { Body, Meta } from '@uppy/core'
 import type { DashboardOptions } from '@uppy/dashboard'
 import { scheduleBounds } from '../../../lib/schedule-window'
-import { fieldRules } from '../upload-metadata'
-import type { FileMetaKey } from './file-metadata'
+import { fieldRules } from '../upload-details'
+import type { FileDetailKey } from './file-details'
 
 // The file editor of Uppy's Dashboard (Preact): each file may override the details for every file.
 // An empty entry keeps the value for every file. Dashboard labels each field with `name` through
 // the id `uppy-Dashboard-FileCard-input-{id}`, so the controls below take that id.
 
-type MetaField = Extract<NonNullable<DashboardOptions<Meta, Body>['metaFields']>, unknown[]>[number]
-type RenderOptions = Parameters<NonNullable<MetaField['render']>>[0]
-type H = Parameters<NonNullable<MetaField['render']>>[1]
+type DetailsField = Extract<
+  NonNullable<DashboardOptions<Meta, Body>['metaFields']>,
+  unknown[]
+>[number]
+type RenderOptions = Parameters<NonNullable<DetailsField['render']>>[0]
+type CreateElement = Parameters<NonNullable<DetailsField['render']>>[1]
 
-const controlId = (id: FileMetaKey) => `uppy-Dashboard-FileCard-input-${id}`
+const controlId = (id: FileDetailKey) => `uppy-Dashboard-FileCard-input-${id}`
 const noteStyle = { display: 'block', fontSize: '12px', marginTop: '4px', color: '#334155' }
 const errorStyle = { ...noteStyle, color: '#991b1b', fontWeight: 600 }
 
 // A control with an optional hint and error below it, in the space Dashboard gives the input.
 function control(
-  h: H,
-  id: FileMetaKey,
+  h: CreateElement,
+  id: FileDetailKey,
   field: RenderOptions,
   element: 'input' | 'textarea' | 'select',
   props: Record<string, unknown>,
@@ -54,9 +57,9 @@ function control(
   )
 }
 
-const option = (h: H, value: string, label: string) => h('option', { value }, label)
+const option = (h: CreateElement, value: string, label: string) => h('option', { value }, label)
 
-export const fileMetaFields: MetaField[] = [
+export const fileDetailsFields: DetailsField[] = [
   {
     id: 'caption',
     name: 'Caption',

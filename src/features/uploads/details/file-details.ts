@@ -8,11 +8,11 @@ import {
   maxTaggedProducts,
   publications,
   type UploadDetailsValues,
-} from '../upload-metadata'
+} from '../upload-details'
 
 // What a file's own entries in Uppy's file editor may override; an empty entry keeps the value
 // for every file.
-export const fileMetaKeys = [
+export const fileDetailKeys = [
   'caption',
   'description',
   'hashtags',
@@ -20,7 +20,7 @@ export const fileMetaKeys = [
   'publish',
   'publishAt',
 ] as const
-export type FileMetaKey = (typeof fileMetaKeys)[number]
+export type FileDetailKey = (typeof fileDetailKeys)[number]
 
 type Source = 'file' | 'batch'
 interface Entry<T> {
@@ -42,14 +42,14 @@ interface Effective {
 
 function merge(
   values: UploadDetailsValues,
-  fileMeta: Record<string, unknown>,
+  fileDetails: Record<string, unknown>,
   fileName: string,
 ): Effective {
-  const own = (key: FileMetaKey) => {
-    const value = fileMeta[key]
+  const own = (key: FileDetailKey) => {
+    const value = fileDetails[key]
     return typeof value === 'string' ? value.trim() : ''
   }
-  const pick = (key: FileMetaKey, batch: string): Entry<string> =>
+  const pick = (key: FileDetailKey, batch: string): Entry<string> =>
     own(key) ? { value: own(key), from: 'file' } : { value: batch, from: 'batch' }
   return {
     channelId: values.channelId,
@@ -124,40 +124,40 @@ function build(merged: Effective): VideoMetadata {
   }
 }
 
-export type FileMetadataResult =
-  | { ok: true; metadata: VideoMetadata }
+export type FileDetailsResult =
+  | { ok: true; details: VideoMetadata }
   | { ok: false; problem: string }
 
 /**
- * The POST /videos metadata for one file: its own entries over the details for every file,
+ * One file's details as POST /videos takes them: its own entries over the details for every file,
  * checked with the video page's rules. A problem names the file and every field at fault.
  */
-export function metadataForFile(
+export function detailsForFile(
   values: UploadDetailsValues,
-  fileMeta: Record<string, unknown>,
+  fileDetails: Record<string, unknown>,
   fileName: string,
   now: Date = new Date(),
-): FileMetadataResult {
-  const merged = merge(values, fileMeta, fileName)
+): FileDetailsResult {
+  const merged = merge(values, fileDetails, fileName)
   const found = problems(merged, now)
   if (found.length > 0) return { ok: false, problem: `${fileName}: ${found.join('; ')}` }
-  const metadata = build(merged)
-  const contract = zVideoMetadata.safeParse(metadata)
+  const details = build(merged)
+  const contract = zVideoMetadata.safeParse(details)
   if (!contract.success) {
     return {
       ok: false,
       problem: `${fileName}: the details cannot be sent (${contract.error.issues[0]?.message}).`,
     }
   }
-  return { ok: true, metadata }
+  return { ok: true, details }
 }
 
 /**
- * The same metadata without the checks, for a file whose upload was allowed to start: if its
+ * The same details without the checks, for a file whose upload was allowed to start: if its
  * schedule has passed by the time its object is stored, the service's refusal says so.
  */
-export const uncheckedMetadataForFile = (
+export const uncheckedDetailsForFile = (
   values: UploadDetailsValues,
-  fileMeta: Record<string, unknown>,
+  fileDetails: Record<string, unknown>,
   fileName: string,
-): VideoMetadata => build(merge(values, fileMeta, fileName))
+): VideoMetadata => build(merge(values, fileDetails, fileName))

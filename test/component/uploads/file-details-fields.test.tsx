@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react'
 import { h, render } from 'preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fileMetaFields } from '../../../src/features/uploads/details/file-meta-fields'
+import { fileDetailsFields } from '../../../src/features/uploads/details/file-details-fields'
 
 // Uppy's Dashboard (Preact) draws each field as a label for `uppy-Dashboard-FileCard-input-{id}`
 // followed by the field's render; this mounts the fields the same way.
@@ -13,7 +13,7 @@ function mountFields(values: Record<string, string>, onChange = vi.fn()) {
       h(
         'div',
         null,
-        fileMetaFields.map((field) =>
+        fileDetailsFields.map((field) =>
           h(
             'fieldset',
             { key: field.id },
