@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { zVideoMetadata } from '../../api/generated/zod.gen'
+import { zProductRefs, zVideoAccessInput, zVideoMetadata } from '../../api/generated/zod.gen'
 import { contractErrorMap } from '../../lib/contract-error-map'
 import { checkSchedule } from '../../lib/schedule-window'
 import { baseName } from './uploader/validation'
@@ -20,11 +20,18 @@ export const hashtagsFromText = (text: string) => [
 ]
 
 export const publications = ['now', 'draft', 'schedule'] as const
-export type Publication = (typeof publications)[number]
-export const accessValues = ['public', 'private'] as const
-export type UploadAccess = (typeof accessValues)[number]
+export const accessValues = zVideoAccessInput.options
 
-export const maxTaggedProducts = 100
+// The most items an array schema of the contract allows (its maxItems).
+function maxItems(schema: z.ZodArray) {
+  for (const check of schema.def.checks ?? []) {
+    const { def } = check._zod
+    if (def.check === 'max_length') return (def as z.core.$ZodCheckMaxLengthDef).maximum
+  }
+  throw new Error('The contract gives this list no bound.')
+}
+
+export const maxTaggedProducts = maxItems(zProductRefs)
 
 // One rule per field, with the contract's bounds and the video page's messages (the generated
 // schemas read through the same error map), used by the form and by each file's check.
@@ -49,8 +56,8 @@ export const fieldRules = {
   },
 }
 
-const taggedProduct = z.object({ id: z.string().min(1), name: z.string() })
-export type TaggedProduct = z.infer<typeof taggedProduct>
+/** A tagged product as the form keeps it: its id, and its name to show. */
+export const taggedProduct = z.object({ id: z.string().min(1), name: z.string() })
 
 export const uploadDetailsSchema = z
   .object({
@@ -58,7 +65,7 @@ export const uploadDetailsSchema = z
     captionPattern: z.string(),
     description: z.string(),
     hashtags: z.string(),
-    access: z.enum(accessValues),
+    access: zVideoAccessInput,
     publish: z.enum(publications),
     /** A datetime-local value (the user's local time); used when `publish` is 'schedule'. */
     publishAt: z.string(),

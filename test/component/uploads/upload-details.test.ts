@@ -208,6 +208,15 @@ describe('the details form schema', () => {
     ])
   })
 
+  it('tags at most as many products as the contract allows (100)', () => {
+    const products = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ id: `prod-${i}`, name: `Product ${i}` }))
+    expect(messages({ ...batch, storeId: 'store-eu', products: products(100) })).toEqual([])
+    expect(messages({ ...batch, storeId: 'store-eu', products: products(101) })).toEqual([
+      'products: Tag at most 100 products.',
+    ])
+  })
+
   it('checks the schedule only when Schedule is chosen', () => {
     expect(messages({ ...batch, publish: 'now', publishAt: 'nonsense' })).toEqual([])
     expect(messages({ ...batch, publish: 'schedule', publishAt: '' })).toEqual([

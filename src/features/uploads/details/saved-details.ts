@@ -1,8 +1,9 @@
 import * as z from 'zod'
+import { zVideoAccessInput } from '../../../api/generated/zod.gen'
 import {
-  accessValues,
   defaultUploadDetails,
   publications,
+  taggedProduct,
   type UploadDetailsValues,
 } from '../upload-details'
 
@@ -22,11 +23,11 @@ const saved = z.object({
       captionPattern: loose(z.string()),
       description: loose(z.string()),
       hashtags: loose(z.string()),
-      access: loose(z.enum(accessValues)),
+      access: loose(zVideoAccessInput),
       publish: loose(z.enum(publications)),
       publishAt: loose(z.string()),
       storeId: loose(z.string()),
-      products: loose(z.array(z.object({ id: z.string().min(1), name: z.string() }))),
+      products: loose(z.array(taggedProduct)),
     })
     .catch({}),
 })
