@@ -1,8 +1,14 @@
 import { formatDateTime } from './format'
 
 // Section 3.2: a future time at most 28 days ahead schedules; anything else is refused.
-export const scheduleHorizonMs = 28 * 24 * 60 * 60 * 1000
+const dayMs = 24 * 60 * 60 * 1000
+export const scheduleHorizonMs = 28 * dayMs
+const horizonDays = scheduleHorizonMs / dayMs
 const minuteMs = 60_000
+
+/** The hint beside a publish-at input, e.g. for "Europe/London". */
+export const scheduleHint = (timeZone: string) =>
+  `Your local time (${timeZone}), from now up to ${horizonDays} days ahead.`
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
@@ -35,7 +41,7 @@ export function checkSchedule(value: string, now: Date): ScheduleCheck {
   if (date.getTime() > now.getTime() + scheduleHorizonMs) {
     return {
       ok: false,
-      message: `Choose a time at most 28 days ahead (no later than ${formatDateTime(latest.toISOString())}).`,
+      message: `Choose a time at most ${horizonDays} days ahead (no later than ${formatDateTime(latest.toISOString())}).`,
     }
   }
   return { ok: true, iso: date.toISOString() }

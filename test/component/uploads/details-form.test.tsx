@@ -9,7 +9,12 @@ import {
   type UploadDetailsHandlers,
   useUploadDetails,
 } from '../../../src/features/uploads/details/use-upload-details'
-import { scheduleHorizonMs, toLocalInputValue } from '../../../src/lib/schedule-window'
+import {
+  checkSchedule,
+  scheduleBounds,
+  scheduleHint,
+  toLocalInputValue,
+} from '../../../src/lib/schedule-window'
 import { fakeApi } from '../support/fake-api'
 
 const day = 24 * 60 * 60_000
@@ -109,21 +114,27 @@ describe('details for every file', () => {
     expect(details().channel_id).toBe('ch2')
   })
 
-  it('schedules within 28 days with the video page rules and messages', async () => {
+  it('schedules with the schedule rule: a refused time says why and holds the files', async () => {
     vi.useFakeTimers({ toFake: ['Date'] })
     vi.setSystemTime(new Date('2025-03-02T10:00:00.000Z'))
     const { details, problem } = renderForm()
     await userEvent.click(screen.getByRole('radio', { name: 'Schedule' }))
     const input = screen.getByLabelText('Publish at')
-    expect(input).toHaveAttribute('min', toLocalInputValue(new Date(Date.now() + 60_000)))
-    expect(input).toHaveAttribute('max', toLocalInputValue(new Date(Date.now() + 28 * day)))
+    const bounds = scheduleBounds(new Date())
+    expect(input).toHaveAttribute('min', bounds.min)
+    expect(input).toHaveAttribute('max', bounds.max)
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
+    expect(input).toHaveAccessibleDescription(expect.stringContaining(scheduleHint(timeZone)))
 
-    fireEvent.change(input, {
-      target: { value: toLocalInputValue(new Date(Date.now() + scheduleHorizonMs + 120_000)) },
-    })
-    await waitFor(() => expect(input).toHaveAttribute('aria-invalid', 'true'))
-    expect(input).toHaveAccessibleDescription(/at most 28 days ahead/)
-    expect(problem()).toMatch(/^clip\.mp4: publish time for every file: Choose a time at most 28/)
+    const past = toLocalInputValue(new Date(Date.now() - day))
+    const check = checkSchedule(past, new Date())
+    if (check.ok) throw new Error('a past time is accepted')
+    fireEvent.change(input, { target: { value: past } })
+    await waitFor(() =>
+      expect(input).toHaveAccessibleDescription(`${scheduleHint(timeZone)} ${check.message}`),
+    )
+    expect(input).toHaveAttribute('aria-invalid', 'true')
+    expect(problem()).toBe(`clip.mp4: publish time for every file: ${check.message}`)
 
     const when = new Date(Date.now() + 3 * day)
     fireEvent.change(input, { target: { value: toLocalInputValue(when) } })

@@ -2,6 +2,7 @@ import { fireEvent, screen } from '@testing-library/react'
 import { h, render } from 'preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { fileDetailsFields } from '../../../src/features/uploads/details/file-details-fields'
+import { checkSchedule, scheduleHint } from '../../../src/lib/schedule-window'
 
 // Uppy's Dashboard (Preact) draws each field as a label for `uppy-Dashboard-FileCard-input-{id}`
 // followed by the field's render; this mounts the fields the same way.
@@ -53,7 +54,10 @@ describe("a file's own details in Uppy's file editor", () => {
         (option) => option.textContent,
       ),
     ).toEqual(['As for every file', 'Publish now', 'Save as draft', 'Schedule'])
-    expect(screen.getByLabelText('Publish at')).toHaveAccessibleDescription(/up to 28 days ahead/)
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
+    expect(screen.getByLabelText('Publish at')).toHaveAccessibleDescription(
+      `${scheduleHint(timeZone)} Used when the publication is Schedule. Empty: the time for every file.`,
+    )
   })
 
   it('reports each entry to the editor', () => {
@@ -67,13 +71,15 @@ describe("a file's own details in Uppy's file editor", () => {
   })
 
   it('says at once when the hashtags or the time break the rules', () => {
-    mountFields({
-      hashtags: Array.from({ length: 31 }, (_, i) => `t${i}`).join(' '),
-      publishAt: '2001-01-01T10:00',
-    })
+    const publishAt = '2001-01-01T10:00'
+    const check = checkSchedule(publishAt, new Date())
+    if (check.ok) throw new Error('a past time is accepted')
+    mountFields({ hashtags: Array.from({ length: 31 }, (_, i) => `t${i}`).join(' '), publishAt })
     const hashtags = screen.getByLabelText('Hashtags')
     expect(hashtags).toHaveAttribute('aria-invalid', 'true')
     expect(hashtags).toHaveAccessibleDescription('Use at most 30 hashtags.')
-    expect(screen.getByLabelText('Publish at')).toHaveAccessibleDescription(/later than now/)
+    expect(screen.getByLabelText('Publish at')).toHaveAccessibleDescription(
+      expect.stringContaining(check.message),
+    )
   })
 })

@@ -1,6 +1,6 @@
 import type { Body, Meta } from '@uppy/core'
 import type { DashboardOptions } from '@uppy/dashboard'
-import { scheduleBounds } from '../../../lib/schedule-window'
+import { scheduleBounds, scheduleHint } from '../../../lib/schedule-window'
 import { fieldRules } from '../upload-details'
 import type { FileDetailKey } from './file-details'
 
@@ -15,6 +15,7 @@ type DetailsField = Extract<
 type RenderOptions = Parameters<NonNullable<DetailsField['render']>>[0]
 type CreateElement = Parameters<NonNullable<DetailsField['render']>>[1]
 
+const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
 const controlId = (id: FileDetailKey) => `uppy-Dashboard-FileCard-input-${id}`
 const noteStyle = { display: 'block', fontSize: '12px', marginTop: '4px', color: '#334155' }
 const errorStyle = { ...noteStyle, color: '#991b1b', fontWeight: 600 }
@@ -142,7 +143,7 @@ export const fileDetailsFields: DetailsField[] = [
         'input',
         { type: 'datetime-local', min: bounds.min, max: bounds.max, step: 60 },
         {
-          hint: 'Your local time, up to 28 days ahead; used when the publication is Schedule. Empty: the time for every file.',
+          hint: `${scheduleHint(timeZone)} Used when the publication is Schedule. Empty: the time for every file.`,
           error: field.value ? fieldRules.schedule(field.value, new Date()) : null,
         },
       )

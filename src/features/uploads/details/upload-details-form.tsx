@@ -8,7 +8,7 @@ import {
 } from 'react-hook-form'
 import { channelsQuery } from '../../../api/queries/channels'
 import { ProductPicker } from '../../../components/product-picker'
-import { scheduleBounds } from '../../../lib/schedule-window'
+import { scheduleBounds, scheduleHint } from '../../../lib/schedule-window'
 import { errorClass, hintClass, inputClass, labelClass, panelClass } from '../ui'
 import { maxTaggedProducts, NAME_TOKEN, type UploadDetailsValues } from '../upload-details'
 
@@ -144,7 +144,7 @@ export function UploadDetailsForm({
               Publish at
             </label>
             <p id="upload-publishAt-hint" className={hintClass}>
-              Your local time ({timeZone}), from now up to 28 days ahead.
+              {scheduleHint(timeZone)}
             </p>
             <input
               type="datetime-local"

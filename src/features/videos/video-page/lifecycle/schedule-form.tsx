@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react'
 import { Button } from '../../../../components/ui/button'
 import { errorClasses, hintClasses, labelClasses } from '../../../../components/ui/control-styles'
 import { TextInput } from '../../../../components/ui/text-input'
-import { checkSchedule, scheduleBounds } from '../../../../lib/schedule-window'
+import { checkSchedule, scheduleBounds, scheduleHint } from '../../../../lib/schedule-window'
 
 const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
 
@@ -35,7 +35,7 @@ export function ScheduleForm({
         Publish at
       </label>
       <p id="schedule-at-hint" className={hintClasses}>
-        Your local time ({timeZone}), from now up to 28 days ahead.
+        {scheduleHint(timeZone)}
       </p>
       <div className="flex flex-wrap items-start gap-2">
         <TextInput
