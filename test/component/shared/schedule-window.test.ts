@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatDateTime } from '../../../src/lib/format'
 import {
   checkSchedule,
@@ -78,4 +78,47 @@ it('explains the window in a hint, with the time zone', () => {
   expect(scheduleHint('Europe/London')).toBe(
     'Your local time (Europe/London), from now up to 28 days ahead.',
   )
+})
+
+// The input shows local time while the window is measured in absolute time, so a change of the
+// clocks inside the 28 days must neither move a picked time nor stretch the window.
+describe('across a change of the clocks (Europe/London, forward on 30 March 2025)', () => {
+  const zone = process.env.TZ
+  beforeAll(() => {
+    process.env.TZ = 'Europe/London'
+  })
+  afterAll(() => {
+    if (zone === undefined) delete process.env.TZ
+    else process.env.TZ = zone
+  })
+
+  it('offers exactly 28 × 24 hours, so the latest time reads an hour later on the clock', () => {
+    const before = new Date('2025-03-10T12:00:30.000Z') // 12:00 GMT
+    const { min, max } = scheduleBounds(before)
+    expect(min).toBe('2025-03-10T12:01')
+    expect(max).toBe('2025-04-07T13:00') // 12:00 UTC, in summer time
+    expect(checkSchedule(max, before)).toEqual({ ok: true, iso: '2025-04-07T12:00:00.000Z' })
+    expect(checkSchedule('2025-04-07T13:01', before).ok).toBe(false)
+  })
+
+  it('sends every minute shown around the change as the instant it stands for', () => {
+    const change = Date.parse('2025-03-30T01:00:00.000Z')
+    const shown: string[] = []
+    for (let at = change - 30 * minute; at <= change + 30 * minute; at += 15 * minute) {
+      const value = toLocalInputValue(new Date(at))
+      shown.push(value)
+      expect(checkSchedule(value, new Date('2025-03-29T12:00:00.000Z'))).toEqual({
+        ok: true,
+        iso: new Date(at).toISOString(),
+      })
+    }
+    // The hour from 01:00 to 02:00 does not exist on the clock that day.
+    expect(shown).toEqual([
+      '2025-03-30T00:30',
+      '2025-03-30T00:45',
+      '2025-03-30T02:00',
+      '2025-03-30T02:15',
+      '2025-03-30T02:30',
+    ])
+  })
 })
