@@ -28,7 +28,7 @@ it('answers a part’s ETag from its presigned address once storage holds it', (
   expect(journal.storedEtagAt('unknown')).toBeUndefined()
 })
 
-it('keeps a stored object’s key and metadata until its video exists', () => {
+it('keeps a stored object’s key and details until its video exists', () => {
   const before = createUploadJournal(localStorage)
   before.startMultipart('file-1', { uploadId: 'u1', key: 'k1', partUrls: {} })
   before.objectStored('file-1', { fileName: 'launch.mp4', key: 'k1', metadata })

@@ -4,13 +4,13 @@ import {
   createMultipartSignature,
   createUploadSignature,
 } from '../../../api/generated/sdk.gen'
+import type { VideoMimeType } from '../../../api/generated/types.gen'
 import { createProgressBatcher } from './batched-progress'
 import { partUrlsExpired } from './part-url-expiry'
 import { planParts } from './plan-parts'
 import { failureKind, SignatureExpiredError } from './upload-failure'
 import type { UploadJournal } from './upload-journal'
 import type { UploadFile } from './uploader-options'
-import type { VideoMimeType } from './validation'
 import { withRetry } from './with-retry'
 
 // @uppy/aws-s3's hooks, answered by the service's signatures (document 1, section 4.3) and the

@@ -1,3 +1,4 @@
+import { zVideoMimeType } from '../../../api/generated/zod.gen'
 import { blobReader, containerDuration } from './mp4-duration'
 
 // What the service accepts (document 1, sections 4.3 and 8), checked in the browser before any byte
@@ -10,8 +11,7 @@ export const MAX_DURATION_S = 60 * 60
 export const DURATION_TIMEOUT_MS = 15_000
 
 export const allowedExtensions = ['.mp4', '.mov'] as const
-export const allowedMimeTypes = ['video/mp4', 'video/quicktime'] as const
-export type VideoMimeType = (typeof allowedMimeTypes)[number]
+export const allowedMimeTypes = zVideoMimeType.options
 
 export const extensionOf = (name: string) => {
   const dot = name.lastIndexOf('.')
