@@ -106,8 +106,8 @@ export type VideoPoster = {
 export type PosterType = 'static' | 'animated';
 
 /**
- * The full Video. With the `fields` query parameter, responses hold only the named
- * top-level fields plus `id`.
+ * The full Video, every field present. Operations that accept `fields` answer a
+ * SparseVideo instead.
  *
  */
 export type Video = {
@@ -148,6 +148,53 @@ export type Video = {
     thumbnail_url: string | null;
     watch_url: string;
     video_posters: Array<VideoPoster>;
+};
+
+/**
+ * A Video as answered by the operations that accept the `fields` query parameter (get,
+ * list, playlist videos): without `fields` the full Video, with it only the named
+ * top-level fields plus `id`. A schema cannot depend on the query, so only `id` is
+ * required here; each property is the Video's own.
+ *
+ */
+export type SparseVideo = {
+    id: string;
+    access?: VideoAccess;
+    audio_disabled?: boolean;
+    caption?: string | null;
+    content_generation_type?: ContentGenerationType;
+    description?: string | null;
+    /**
+     * Seconds; null until known.
+     */
+    duration?: number | null;
+    hashtags?: Array<string>;
+    archived_at?: string | null;
+    /**
+     * null is a draft; a future value is scheduled.
+     */
+    published_at?: string | null;
+    /**
+     * published_at set and not in the future, evaluated per request.
+     */
+    is_published?: boolean;
+    action_type?: string | null;
+    action_type_translation?: string | null;
+    action_url?: string | null;
+    action_custom_label?: string | null;
+    product_ids?: Array<string>;
+    variant_ids?: Array<string>;
+    custom_fields?: {
+        [key: string]: string;
+    };
+    display_social_attributions?: boolean | null;
+    external_media?: ExternalMedia | null;
+    /**
+     * CDN URL, 540x960.
+     */
+    thumbnail_url?: string | null;
+    watch_url?: string;
+    video_posters?: Array<VideoPoster>;
 };
 
 /**
@@ -346,7 +393,10 @@ export type PagePagination = {
 };
 
 export type VideoList = {
-    videos: Array<Video>;
+    /**
+     * Full Videos, or with `fields` only the named fields plus `id`.
+     */
+    videos: Array<SparseVideo>;
     links: Links;
     pagination: CursorPagination;
     paging?: Paging;
@@ -668,7 +718,10 @@ export type PlaylistReorder = {
 };
 
 export type PlaylistVideoList = {
-    videos: Array<Video>;
+    /**
+     * Full Videos, or with `fields` only the named fields plus `id`.
+     */
+    videos: Array<SparseVideo>;
     links: PageLinks;
     pagination: PagePagination;
     paging?: Paging;
@@ -1304,9 +1357,10 @@ export type GetVideoError = GetVideoErrors[keyof GetVideoErrors];
 
 export type GetVideoResponses = {
     /**
-     * The video.
+     * The video: without `fields` the full Video, with it only the named fields plus `id`.
+     *
      */
-    200: Video;
+    200: SparseVideo;
 };
 
 export type GetVideoResponse = GetVideoResponses[keyof GetVideoResponses];
