@@ -1004,6 +1004,13 @@ export type CreateTokenErrors = {
      * invalid_client.
      */
     401: OAuthError;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
 };
 
 export type CreateTokenError = CreateTokenErrors[keyof CreateTokenErrors];
@@ -1041,6 +1048,13 @@ export type CreateUploadSignatureErrors = {
      * The resource does not exist (or was deleted).
      */
     404: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
     /**
      * Well-formed but failed validation.
      */
@@ -1082,6 +1096,13 @@ export type CreateMultipartSignatureErrors = {
      * The resource does not exist (or was deleted).
      */
     404: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
     /**
      * Well-formed but failed validation.
      */
@@ -1255,7 +1276,10 @@ export type CreateVideoErrors = {
      */
     404: Error;
     /**
-     * The request body is larger than the operation accepts.
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
      */
     413: Error;
     /**
@@ -1392,6 +1416,13 @@ export type UpdateVideoErrors = {
      */
     404: Error;
     /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
+    /**
      * Well-formed but failed validation.
      */
     422: Error;
@@ -1504,6 +1535,13 @@ export type PublishVideoErrors = {
      * The resource does not exist (or was deleted).
      */
     404: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
     /**
      * Well-formed but failed validation.
      */
@@ -1618,7 +1656,10 @@ export type AddSubtitleErrors = {
      */
     404: Error;
     /**
-     * The request body is larger than the operation accepts.
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
      */
     413: Error;
     /**
@@ -1701,6 +1742,13 @@ export type UpdatePosterWeightsErrors = {
      */
     404: Error;
     /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
+    /**
      * Well-formed but failed validation.
      */
     422: Error;
@@ -1743,6 +1791,13 @@ export type AddPosterErrors = {
      * The resource does not exist (or was deleted).
      */
     404: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
     /**
      * Well-formed but failed validation.
      */
@@ -1823,6 +1878,13 @@ export type UpdatePosterWeightErrors = {
      * The resource does not exist (or was deleted).
      */
     404: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
     /**
      * Well-formed but failed validation.
      */
@@ -1907,6 +1969,13 @@ export type GetVideoDownloadUrlsErrors = {
      * The resource does not exist (or was deleted).
      */
     404: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
 };
 
 export type GetVideoDownloadUrlsError = GetVideoDownloadUrlsErrors[keyof GetVideoDownloadUrlsErrors];
@@ -1991,6 +2060,13 @@ export type StartProductMatchingErrors = {
      * A matching job for this video is already in progress (sandbox's choice).
      */
     409: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
 };
 
 export type StartProductMatchingError = StartProductMatchingErrors[keyof StartProductMatchingErrors];
@@ -2030,6 +2106,13 @@ export type AcceptProductMatchesErrors = {
      * The resource does not exist (or was deleted).
      */
     404: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
     /**
      * Well-formed but failed validation.
      */
@@ -2152,6 +2235,13 @@ export type CreateBusinessStoreErrors = {
      * Insufficient scope, or no access to the business, channel or resource.
      */
     403: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
     /**
      * Well-formed but failed validation.
      */
@@ -2278,6 +2368,13 @@ export type UpdateBusinessStoreErrors = {
      */
     404: Error;
     /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
+    /**
      * Well-formed but failed validation.
      */
     422: Error;
@@ -2395,6 +2492,13 @@ export type CreatePlaylistErrors = {
      */
     404: Error;
     /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
+    /**
      * Well-formed but failed validation.
      */
     422: Error;
@@ -2472,6 +2576,13 @@ export type UpdatePlaylistErrors = {
      * The resource does not exist (or was deleted).
      */
     404: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
     /**
      * Well-formed but failed validation.
      */
@@ -2570,6 +2681,13 @@ export type AddPlaylistVideoErrors = {
      * The resource does not exist (or was deleted).
      */
     404: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
 };
 
 export type AddPlaylistVideoError = AddPlaylistVideoErrors[keyof AddPlaylistVideoErrors];
@@ -2609,6 +2727,13 @@ export type ReorderPlaylistVideosErrors = {
      * The resource does not exist (or was deleted).
      */
     404: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
 };
 
 export type ReorderPlaylistVideosError = ReorderPlaylistVideosErrors[keyof ReorderPlaylistVideosErrors];
@@ -2848,6 +2973,13 @@ export type UpsertProductErrors = {
      * The resource does not exist (or was deleted).
      */
     404: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
     /**
      * Well-formed but failed validation.
      */
