@@ -72,11 +72,7 @@ function moreSpecific(a: Operation, b: Operation): number {
   return 0
 }
 
-/** The contract's path template for a request path, or undefined when no path matches. */
-export function operationTemplate(path: string): string | undefined {
-  return findOperation(path)?.template
-}
-
+/** The contract's path for a request path; a literal segment beats a template. */
 function findOperation(path: string): Operation | undefined {
   return operations.filter((op) => op.pattern.test(path)).sort(moreSpecific)[0]
 }
