@@ -14,16 +14,24 @@ const ajv = new Ajv2020({ strict: false, allErrors: false, coerceTypes: false })
 addFormats.default(ajv)
 ajv.addSchema(contract, 'contract')
 
+/** The parsed contract, for code that walks it (the conformance suite checks responses by it). */
+export const contractDocument: unknown = contract
+
 const validators = new Map<string, ValidateFunction>()
 
-export function contractSchema(name: string): ValidateFunction {
-  let validate = validators.get(name)
+/** A validator for the schema at a JSON pointer into the contract, such as a response's schema. */
+export function contractValidator(pointer: string): ValidateFunction {
+  let validate = validators.get(pointer)
   if (!validate) {
-    validate = ajv.getSchema(`contract#/components/schemas/${name}`)
-    if (!validate) throw new Error(`No schema ${name} in the contract`)
-    validators.set(name, validate)
+    validate = ajv.getSchema(`contract#${pointer}`)
+    if (!validate) throw new Error(`No schema at ${pointer} in the contract`)
+    validators.set(pointer, validate)
   }
   return validate
+}
+
+export function contractSchema(name: string): ValidateFunction {
+  return contractValidator(`/components/schemas/${name}`)
 }
 
 // The documents answer structural mistakes (wrong type, missing or unknown field, bad enum, list

@@ -1,4 +1,4 @@
-import type { Video, VideoPoster } from '../../../src/api/generated/types.gen.ts'
+import type { SparseVideo, Video, VideoPoster } from '../../../src/api/generated/types.gen.ts'
 import type { Db } from '../db/open.ts'
 import { badRequest } from '../http/api-error.ts'
 import { isoOrNull } from './time.ts'
@@ -139,11 +139,20 @@ function push<T>(map: Map<number, T[]>, key: number, value: T) {
   else map.set(key, [value])
 }
 
+interface RenderOptions {
+  fields: ReadonlySet<VideoField> | null
+  publicUrl: string
+  now: number
+}
+
+// Without fields every Video is whole; with them only the named fields plus id (SparseVideo).
 export function renderVideos(
   db: Db,
   rows: VideoRow[],
-  options: { fields: ReadonlySet<VideoField> | null; publicUrl: string; now: number },
-): Video[] {
+  options: RenderOptions & { fields: null },
+): Video[]
+export function renderVideos(db: Db, rows: VideoRow[], options: RenderOptions): SparseVideo[]
+export function renderVideos(db: Db, rows: VideoRow[], options: RenderOptions): SparseVideo[] {
   const related = loadRelated(
     db,
     rows.map((row) => row.id),
@@ -153,9 +162,9 @@ export function renderVideos(
     const full = renderOne(row, related, options.publicUrl, options.now)
     for (const poster of full.video_posters) poster.url = absolute(poster.url, options.publicUrl)
     if (!options.fields) return full
-    const sparse: Partial<Video> = {}
+    const sparse: SparseVideo = { id: full.id }
     for (const field of options.fields) (sparse as Record<string, unknown>)[field] = full[field]
-    return sparse as Video
+    return sparse
   })
 }
 

@@ -106,8 +106,8 @@ export type VideoPoster = {
 export type PosterType = 'static' | 'animated';
 
 /**
- * The full Video. With the `fields` query parameter, responses hold only the named
- * top-level fields plus `id`.
+ * The full Video, every field present. Operations that accept `fields` answer a
+ * SparseVideo instead.
  *
  */
 export type Video = {
@@ -148,6 +148,53 @@ export type Video = {
     thumbnail_url: string | null;
     watch_url: string;
     video_posters: Array<VideoPoster>;
+};
+
+/**
+ * A Video as answered by the operations that accept the `fields` query parameter (get,
+ * list, playlist videos): without `fields` the full Video, with it only the named
+ * top-level fields plus `id`. A schema cannot depend on the query, so only `id` is
+ * required here; each property is the Video's own.
+ *
+ */
+export type SparseVideo = {
+    id: string;
+    access?: VideoAccess;
+    audio_disabled?: boolean;
+    caption?: string | null;
+    content_generation_type?: ContentGenerationType;
+    description?: string | null;
+    /**
+     * Seconds; null until known.
+     */
+    duration?: number | null;
+    hashtags?: Array<string>;
+    archived_at?: string | null;
+    /**
+     * null is a draft; a future value is scheduled.
+     */
+    published_at?: string | null;
+    /**
+     * published_at set and not in the future, evaluated per request.
+     */
+    is_published?: boolean;
+    action_type?: string | null;
+    action_type_translation?: string | null;
+    action_url?: string | null;
+    action_custom_label?: string | null;
+    product_ids?: Array<string>;
+    variant_ids?: Array<string>;
+    custom_fields?: {
+        [key: string]: string;
+    };
+    display_social_attributions?: boolean | null;
+    external_media?: ExternalMedia | null;
+    /**
+     * CDN URL, 540x960.
+     */
+    thumbnail_url?: string | null;
+    watch_url?: string;
+    video_posters?: Array<VideoPoster>;
 };
 
 /**
@@ -346,7 +393,10 @@ export type PagePagination = {
 };
 
 export type VideoList = {
-    videos: Array<Video>;
+    /**
+     * Full Videos, or with `fields` only the named fields plus `id`.
+     */
+    videos: Array<SparseVideo>;
     links: Links;
     pagination: CursorPagination;
     paging?: Paging;
@@ -668,7 +718,10 @@ export type PlaylistReorder = {
 };
 
 export type PlaylistVideoList = {
-    videos: Array<Video>;
+    /**
+     * Full Videos, or with `fields` only the named fields plus `id`.
+     */
+    videos: Array<SparseVideo>;
     links: PageLinks;
     pagination: PagePagination;
     paging?: Paging;
@@ -951,6 +1004,13 @@ export type CreateTokenErrors = {
      * invalid_client.
      */
     401: OAuthError;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
 };
 
 export type CreateTokenError = CreateTokenErrors[keyof CreateTokenErrors];
@@ -988,6 +1048,13 @@ export type CreateUploadSignatureErrors = {
      * The resource does not exist (or was deleted).
      */
     404: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
     /**
      * Well-formed but failed validation.
      */
@@ -1029,6 +1096,13 @@ export type CreateMultipartSignatureErrors = {
      * The resource does not exist (or was deleted).
      */
     404: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
     /**
      * Well-formed but failed validation.
      */
@@ -1202,7 +1276,10 @@ export type CreateVideoErrors = {
      */
     404: Error;
     /**
-     * The request body is larger than the operation accepts.
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
      */
     413: Error;
     /**
@@ -1304,9 +1381,10 @@ export type GetVideoError = GetVideoErrors[keyof GetVideoErrors];
 
 export type GetVideoResponses = {
     /**
-     * The video.
+     * The video: without `fields` the full Video, with it only the named fields plus `id`.
+     *
      */
-    200: Video;
+    200: SparseVideo;
 };
 
 export type GetVideoResponse = GetVideoResponses[keyof GetVideoResponses];
@@ -1337,6 +1415,13 @@ export type UpdateVideoErrors = {
      * The resource does not exist (or was deleted).
      */
     404: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
     /**
      * Well-formed but failed validation.
      */
@@ -1451,6 +1536,13 @@ export type PublishVideoErrors = {
      */
     404: Error;
     /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
+    /**
      * Well-formed but failed validation.
      */
     422: Error;
@@ -1564,7 +1656,10 @@ export type AddSubtitleErrors = {
      */
     404: Error;
     /**
-     * The request body is larger than the operation accepts.
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
      */
     413: Error;
     /**
@@ -1647,6 +1742,13 @@ export type UpdatePosterWeightsErrors = {
      */
     404: Error;
     /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
+    /**
      * Well-formed but failed validation.
      */
     422: Error;
@@ -1689,6 +1791,13 @@ export type AddPosterErrors = {
      * The resource does not exist (or was deleted).
      */
     404: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
     /**
      * Well-formed but failed validation.
      */
@@ -1769,6 +1878,13 @@ export type UpdatePosterWeightErrors = {
      * The resource does not exist (or was deleted).
      */
     404: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
     /**
      * Well-formed but failed validation.
      */
@@ -1853,6 +1969,13 @@ export type GetVideoDownloadUrlsErrors = {
      * The resource does not exist (or was deleted).
      */
     404: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
 };
 
 export type GetVideoDownloadUrlsError = GetVideoDownloadUrlsErrors[keyof GetVideoDownloadUrlsErrors];
@@ -1937,6 +2060,13 @@ export type StartProductMatchingErrors = {
      * A matching job for this video is already in progress (sandbox's choice).
      */
     409: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
 };
 
 export type StartProductMatchingError = StartProductMatchingErrors[keyof StartProductMatchingErrors];
@@ -1976,6 +2106,13 @@ export type AcceptProductMatchesErrors = {
      * The resource does not exist (or was deleted).
      */
     404: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
     /**
      * Well-formed but failed validation.
      */
@@ -2098,6 +2235,13 @@ export type CreateBusinessStoreErrors = {
      * Insufficient scope, or no access to the business, channel or resource.
      */
     403: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
     /**
      * Well-formed but failed validation.
      */
@@ -2224,6 +2368,13 @@ export type UpdateBusinessStoreErrors = {
      */
     404: Error;
     /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
+    /**
      * Well-formed but failed validation.
      */
     422: Error;
@@ -2341,6 +2492,13 @@ export type CreatePlaylistErrors = {
      */
     404: Error;
     /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
+    /**
      * Well-formed but failed validation.
      */
     422: Error;
@@ -2418,6 +2576,13 @@ export type UpdatePlaylistErrors = {
      * The resource does not exist (or was deleted).
      */
     404: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
     /**
      * Well-formed but failed validation.
      */
@@ -2516,6 +2681,13 @@ export type AddPlaylistVideoErrors = {
      * The resource does not exist (or was deleted).
      */
     404: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
 };
 
 export type AddPlaylistVideoError = AddPlaylistVideoErrors[keyof AddPlaylistVideoErrors];
@@ -2555,6 +2727,13 @@ export type ReorderPlaylistVideosErrors = {
      * The resource does not exist (or was deleted).
      */
     404: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
 };
 
 export type ReorderPlaylistVideosError = ReorderPlaylistVideosErrors[keyof ReorderPlaylistVideosErrors];
@@ -2794,6 +2973,13 @@ export type UpsertProductErrors = {
      * The resource does not exist (or was deleted).
      */
     404: Error;
+    /**
+     * The request body is larger than the operation accepts. Beyond the file limits the
+     * documents give, they set no body size; any server refuses some size, so every operation
+     * with a body can answer this (the sandbox: JSON over 8 MB, token requests over 64 KB).
+     *
+     */
+    413: Error;
     /**
      * Well-formed but failed validation.
      */

@@ -108,8 +108,8 @@ export const zVideoPoster = z.object({
 });
 
 /**
- * The full Video. With the `fields` query parameter, responses hold only the named
- * top-level fields plus `id`.
+ * The full Video, every field present. Operations that accept `fields` answer a
+ * SparseVideo instead.
  *
  */
 export const zVideo = z.object({
@@ -136,6 +136,39 @@ export const zVideo = z.object({
     thumbnail_url: z.string().nullable(),
     watch_url: z.string(),
     video_posters: z.array(zVideoPoster)
+});
+
+/**
+ * A Video as answered by the operations that accept the `fields` query parameter (get,
+ * list, playlist videos): without `fields` the full Video, with it only the named
+ * top-level fields plus `id`. A schema cannot depend on the query, so only `id` is
+ * required here; each property is the Video's own.
+ *
+ */
+export const zSparseVideo = z.object({
+    id: z.string(),
+    access: zVideoAccess.optional(),
+    audio_disabled: z.boolean().optional(),
+    caption: z.string().nullish(),
+    content_generation_type: zContentGenerationType.optional(),
+    description: z.string().nullish(),
+    duration: z.number().nullish(),
+    hashtags: z.array(z.string()).optional(),
+    archived_at: z.iso.datetime().nullish(),
+    published_at: z.iso.datetime().nullish(),
+    is_published: z.boolean().optional(),
+    action_type: z.string().nullish(),
+    action_type_translation: z.string().nullish(),
+    action_url: z.string().nullish(),
+    action_custom_label: z.string().nullish(),
+    product_ids: z.array(z.string()).optional(),
+    variant_ids: z.array(z.string()).optional(),
+    custom_fields: z.record(z.string(), z.string()).optional(),
+    display_social_attributions: z.boolean().nullish(),
+    external_media: zExternalMedia.nullish(),
+    thumbnail_url: z.string().nullish(),
+    watch_url: z.string().optional(),
+    video_posters: z.array(zVideoPoster).optional()
 });
 
 /**
@@ -284,7 +317,7 @@ export const zPagePagination = z.object({
 });
 
 export const zVideoList = z.object({
-    videos: z.array(zVideo),
+    videos: z.array(zSparseVideo),
     links: zLinks,
     pagination: zCursorPagination,
     paging: zPaging.optional()
@@ -563,7 +596,7 @@ export const zPlaylistReorder = z.object({
 });
 
 export const zPlaylistVideoList = z.object({
-    videos: z.array(zVideo),
+    videos: z.array(zSparseVideo),
     links: zPageLinks,
     pagination: zPagePagination,
     paging: zPaging.optional()
@@ -914,9 +947,10 @@ export const zGetVideoQuery = z.object({
 });
 
 /**
- * The video.
+ * The video: without `fields` the full Video, with it only the named fields plus `id`.
+ *
  */
-export const zGetVideoResponse = zVideo;
+export const zGetVideoResponse = zSparseVideo;
 
 export const zUpdateVideoBody = zVideoUpdate;
 

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import { ServiceError } from '../../api/client'
 import { getVideo, getVideoImport } from '../../api/generated/sdk.gen'
 import type { VideoImport } from '../../api/generated/types.gen'
+import { fullVideo } from '../../api/video-fields'
 
 export const importKeys = {
   all: ['imports'] as const,
@@ -36,8 +37,8 @@ export const importedVideoQuery = (importId: string, videoId: string) =>
   queryOptions({
     queryKey: importKeys.video(importId),
     queryFn: ({ signal }) =>
-      getVideo({ path: { video_id: videoId }, signal, throwOnError: true }).then(
-        (response) => response.data,
+      getVideo({ path: { video_id: videoId }, signal, throwOnError: true }).then((response) =>
+        fullVideo(response.data),
       ),
     staleTime: Number.POSITIVE_INFINITY,
   })

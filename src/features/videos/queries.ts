@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { followLink } from '../../api/client'
 import { getVideo, getVideoDownload, listVideos } from '../../api/generated/sdk.gen'
-import type { ListVideosData, Video, VideoList } from '../../api/generated/types.gen'
+import type { ListVideosData, VideoList } from '../../api/generated/types.gen'
+import { fullVideo, type VideoField, type VideoWith, withFields } from '../../api/video-fields'
 
 export type VideoFilters = Omit<
   NonNullable<ListVideosData['query']>,
@@ -19,9 +20,9 @@ export const libraryFields = [
   'duration',
   'hashtags',
   'product_ids',
-] as const satisfies readonly (keyof Video)[]
+] as const satisfies readonly VideoField[]
 
-export type LibraryVideo = Pick<Video, 'id' | (typeof libraryFields)[number]>
+export type LibraryVideo = VideoWith<(typeof libraryFields)[number]>
 
 export const videoKeys = {
   all: ['videos'] as const,
@@ -39,10 +40,10 @@ export const libraryPageSize = 24
 export const videoListQuery = (channelId: string, filters: VideoFilters) =>
   infiniteQueryOptions({
     queryKey: videoKeys.list(channelId, filters),
-    queryFn: ({ pageParam, signal }) =>
-      pageParam
-        ? followLink<VideoList>(pageParam, signal)
-        : listVideos({
+    queryFn: async ({ pageParam, signal }) => {
+      const page = pageParam
+        ? await followLink<VideoList>(pageParam, signal)
+        : await listVideos({
             query: {
               ...filters,
               channel_id: channelId,
@@ -51,11 +52,13 @@ export const videoListQuery = (channelId: string, filters: VideoFilters) =>
             },
             signal,
             throwOnError: true,
-          }).then((response) => response.data),
+          }).then((response) => response.data)
+      return { ...page, videos: page.videos.map((video) => withFields(video, libraryFields)) }
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.links.next,
     select: (data) => ({
-      videos: data.pages.flatMap((page) => page.videos) as LibraryVideo[],
+      videos: data.pages.flatMap((page) => page.videos),
       total: data.pages[0]?.pagination.total_entries ?? 0,
       hasMore: data.pages.at(-1)?.links.next != null,
     }),
@@ -65,8 +68,8 @@ export const videoQuery = (id: string) =>
   queryOptions({
     queryKey: videoKeys.detail(id),
     queryFn: ({ signal }) =>
-      getVideo({ path: { video_id: id }, signal, throwOnError: true }).then(
-        (response) => response.data,
+      getVideo({ path: { video_id: id }, signal, throwOnError: true }).then((response) =>
+        fullVideo(response.data),
       ),
   })
 

@@ -4,7 +4,14 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Playlist, Video } from '../../../src/api/generated/types.gen.ts'
-import { approvedVideoIds, createVideo, mp4, waitForStatus, walkPages } from './fixtures.ts'
+import {
+  approvedVideoIds,
+  createVideo,
+  documentedVideoFields,
+  mp4,
+  waitForStatus,
+  walkPages,
+} from './fixtures.ts'
 import { expectError, expectStatus, type Json, SLOW, setUpHarness, uniq } from './harness.ts'
 import { postToStorage, signUpload, uploadForm } from './uploads.ts'
 
@@ -89,6 +96,15 @@ describe('GET /api/v1/playlists/{id}/videos (page pagination)', () => {
     expectStatus(res, 200)
     for (const v of res.json.videos)
       expect(Object.keys(v).sort()).toEqual(['caption', 'duration', 'id'])
+  })
+
+  it('answers every documented field without fields', async () => {
+    const playlist = await newPlaylist(videos.slice(0, 2))
+    const res = await page(playlist.id)
+    expectStatus(res, 200)
+    expect(res.json.videos).toHaveLength(2)
+    for (const v of res.json.videos)
+      expect(Object.keys(v).sort()).toEqual([...documentedVideoFields].sort())
   })
 
   it(

@@ -19,6 +19,23 @@ beforeAll(async () => {
 
 const keys = (o: object) => Object.keys(o).sort()
 
+// The contract types these answers as SparseVideo (only id required), so the promise that an
+// answer without `fields` is the whole Video is held here.
+describe('without fields', () => {
+  it('get and list answer every documented field', async () => {
+    const one = await h.api('GET', `/api/v1/videos/${video.id}`)
+    expectStatus(one, 200)
+    expect(keys(one.json)).toEqual([...documentedVideoFields].sort())
+    const list = await h.api('GET', '/api/v1/videos', {
+      query: { channel_id: channelId, page_size: 5 },
+    })
+    expectStatus(list, 200)
+    expect(list.json.videos.length).toBeGreaterThan(0)
+    for (const item of list.json.videos)
+      expect(keys(item)).toEqual([...documentedVideoFields].sort())
+  })
+})
+
 describe('GET /api/v1/videos/{id}?fields=', () => {
   it('returns only the named fields plus id', async () => {
     const res = await h.api('GET', `/api/v1/videos/${video.id}`, {
