@@ -17,7 +17,7 @@ import { VideoTable } from './video-table'
 const route = getRouteApi('/videos/')
 
 export function LibraryScreen() {
-  const search = route.useSearch() as LibrarySearch
+  const search = route.useSearch()
   const { channelId } = route.useLoaderData()
   const navigate = route.useNavigate()
   if (!channelId) return <p className="text-slate-700">This business has no channel yet.</p>
