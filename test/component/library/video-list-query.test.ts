@@ -2,7 +2,8 @@ import { QueryClient } from '@tanstack/react-query'
 import { afterEach, expect, it, vi } from 'vitest'
 import '../../../src/api/client'
 import { libraryFields, videoKeys, videoListQuery } from '../../../src/features/videos/queries'
-import { fakeApi, video } from '../support/fake-api'
+import { fakeApi } from '../support/fake-api'
+import { makeVideo } from '../support/fixtures'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -13,7 +14,7 @@ it('asks for the sparse library fields and follows links.next verbatim', async (
       ? {
           status: 200,
           body: {
-            videos: [video({ id: 'second' })],
+            videos: [makeVideo({ id: 'second' })],
             links: { next: null },
             pagination: { cursor: null, has_more: false, total_entries: 2 },
           },
@@ -21,7 +22,7 @@ it('asks for the sparse library fields and follows links.next verbatim', async (
       : {
           status: 200,
           body: {
-            videos: [video({ id: 'first' })],
+            videos: [makeVideo({ id: 'first' })],
             links: { next },
             pagination: { cursor: 'x', has_more: true, total_entries: 2 },
           },
