@@ -4,9 +4,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningApp, startApp } from './support/app.ts'
 import { makeVideoFile, mediaDir, smallClipPath } from './support/media-files.ts'
 import { type StorageProxy, startStorageProxy } from './support/storage-proxy.ts'
+import { recordTraffic } from './support/traffic.ts'
 import { shown } from './support/ui.ts'
-import { createdKeys, watchUploadTraffic } from './support/upload-traffic.ts'
-import { openUploads } from './support/uploads.ts'
+import { createdKeys, creations, openUploads } from './support/uploads.ts'
 
 const MiB = 1024 * 1024
 
@@ -83,7 +83,7 @@ it('turns 30 dropped files into 30 videos with their details, through a rate lim
   await page.getByLabel('Description').fill('Spring campaign, week 30')
   await page.getByLabel('Hashtags').fill('spring30 #campaign')
 
-  const traffic = watchUploadTraffic(page, proxy.url)
+  const traffic = recordTraffic(page)
   await page.locator('.uppy-Dashboard-input').first().setInputFiles(paths)
   const button = page.getByRole('button', { name: /^Upload 30 files/ })
   await shown(button)
@@ -100,8 +100,10 @@ it('turns 30 dropped files into 30 videos with their details, through a rate lim
   // The marketer reloads the page while files still wait to be uploaded or created.
   await page.reload()
 
-  await expect.poll(() => traffic.creations.length).toBeGreaterThan(0)
-  const channelId = String(traffic.creations[0]?.body.channel_id)
+  await expect.poll(() => creations(traffic).length).toBeGreaterThan(0)
+  const channelId = String(
+    (creations(traffic)[0]?.body as { channel_id?: string } | undefined)?.channel_id,
+  )
   await expect
     .poll(async () => (await campaignVideos(channelId)).length, {
       timeout: 150_000,
@@ -122,7 +124,7 @@ it('turns 30 dropped files into 30 videos with their details, through a rate lim
   // Each stored object became one video; the rate limit was met on the way.
   const keys = createdKeys(traffic)
   expect(new Set(keys).size).toBe(keys.length)
-  expect(traffic.creations.some((creation) => creation.status === 429)).toBe(true)
+  expect(creations(traffic).some((creation) => creation.status === 429)).toBe(true)
 
   // And the library shows them.
   await page.goto(`${app.url}/videos?q=${encodeURIComponent('Spring:')}`)
