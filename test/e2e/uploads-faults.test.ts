@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningApp, startApp } from './support/app.ts'
 import { makeVideoFile, mediaDir, sha256OfFile, smallClipPath } from './support/media-files.ts'
+import { failedRequest, uppyError } from './support/page-errors.ts'
 import { type StorageProxy, startStorageProxy } from './support/storage-proxy.ts'
 import { recordTraffic } from './support/traffic.ts'
 import { shown } from './support/ui.ts'
@@ -85,6 +86,7 @@ it('completes once more after the complete call fails with a 500, and creates on
     totalBytes: 12 * MiB,
   })
   await openUploads(app, 5 * MiB)
+  app.expectConsoleError(failedRequest(500, `${app.url}/api/v1/upload_multipart/complete`))
   let failed = 0
   await app.page.route('**/api/v1/upload_multipart/complete', (route) =>
     failed++ === 0
@@ -115,6 +117,10 @@ it('renews expired storage signatures, for a part and for a form upload, and goe
   const small = join(media.dir, 'expired-form.mp4')
   copyFileSync(smallClipPath, small)
   await openUploads(app, 5 * MiB)
+  app.expectConsoleError(failedRequest(403, `${proxy.url}/storage/sandbox-uploads`))
+  app.expectConsoleError(
+    uppyError('The storage signature expired; new signatures are being requested.'),
+  )
   const expiredOnce = new Set<string>()
   await app.page.route(`${proxy.url}/storage/**`, (route) => {
     const request = route.request()
@@ -149,6 +155,7 @@ it('creates each of a burst of 25 files exactly once, through the rate limit, in
     return path
   })
   await openUploads(app)
+  app.expectConsoleError(failedRequest(429, `${app.url}/api/v1/videos`))
   const traffic = recordTraffic(app.page)
   await upload(paths)
   await shown(app.page.getByRole('status').filter({ hasText: 'will be created in order' }))

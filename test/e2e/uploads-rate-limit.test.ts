@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningApp, startApp } from './support/app.ts'
 import { mediaDir, smallClipPath } from './support/media-files.ts'
+import { failedRequest } from './support/page-errors.ts'
 import { recordTraffic } from './support/traffic.ts'
 import { shown, textOf } from './support/ui.ts'
 import { createdKeys, creations, storageKeyOf } from './support/uploads.ts'
@@ -26,6 +27,7 @@ it('queues the files past the creation rate limit, counts down, and creates each
     copyFileSync(smallClipPath, path)
     return path
   })
+  app.expectConsoleError(failedRequest(429, `${app.url}/api/v1/videos`))
   const traffic = recordTraffic(page)
   await page.goto(`${app.url}/uploads`)
   await page.locator('.uppy-Dashboard-input').first().setInputFiles(files)

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningApp, startApp } from './support/app.ts'
 import { makeVideoFile, mediaDir, smallClipPath } from './support/media-files.ts'
+import { failedRequest, uppyError } from './support/page-errors.ts'
 import { type StorageProxy, startStorageProxy } from './support/storage-proxy.ts'
 import { recordTraffic } from './support/traffic.ts'
 import { shown } from './support/ui.ts'
@@ -84,6 +85,14 @@ it('turns 30 dropped files into 30 videos with their details, through a rate lim
   await page.getByLabel('Hashtags').fill('spring30 #campaign')
 
   const traffic = recordTraffic(page)
+  // What the page logs on the way: the rate limit; a creation whose answer the reload cut, asked
+  // again and refused as done (the refusal names the video); the dashboard saying the service
+  // cannot be reached; storage requests cut; and Uppy's log of each upload it will retry.
+  app.expectConsoleError(failedRequest(429, `${app.url}/api/v1/videos`))
+  app.expectConsoleError(failedRequest(422, `${app.url}/api/v1/videos`))
+  app.expectConsoleError(failedRequest(502, `${app.url}/api/v1/`))
+  app.expectConsoleError(failedRequest('network', `${proxy.url}/storage/`))
+  app.expectConsoleError(uppyError('Unknown error'))
   await page.locator('.uppy-Dashboard-input').first().setInputFiles(paths)
   const button = page.getByRole('button', { name: /^Upload 30 files/ })
   await shown(button)
