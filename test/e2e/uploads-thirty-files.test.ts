@@ -103,9 +103,41 @@ it('turns 30 dropped files into 30 videos with their details, through a rate lim
     .getByRole('listitem')
     .filter({ hasText: 'video created' })
   await expect.poll(() => createdRows.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(3)
-  // The network goes away for three seconds: uploads in flight fail and are retried.
+  // The network goes away for three seconds: uploads in flight fail and are retried. Storage and
+  // the service (through the dashboard) are both behind the proxy.
+  const dropAt = Date.now()
   proxy.dropNetwork(3_000)
-  await new Promise((resolve) => setTimeout(resolve, 3_500))
+  const throughProxy = () =>
+    traffic.requests.filter(
+      (request) => request.url.origin === proxy.url || request.url.pathname.startsWith('/api/v1/'),
+    )
+  await expect
+    .poll(
+      () =>
+        throughProxy().some(
+          (request) =>
+            (request.endedAt ?? 0) >= dropAt && (request.status === null || request.status === 502),
+        ),
+      {
+        timeout: 10_000,
+        message: 'a request to fail while the network is down',
+      },
+    )
+    .toBe(true)
+  // Nothing gets through until the network is back, so an answer means it is.
+  await expect
+    .poll(
+      () =>
+        throughProxy().some(
+          (request) =>
+            request.sentAt >= dropAt && (request.status === 200 || request.status === 204),
+        ),
+      {
+        timeout: 30_000,
+        message: 'the uploads to go on once the network is back',
+      },
+    )
+    .toBe(true)
   // The marketer reloads the page while files still wait to be uploaded or created.
   await page.reload()
 
