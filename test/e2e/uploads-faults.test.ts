@@ -67,6 +67,8 @@ it('finishes a multipart upload whose part requests are cut off mid-way twice', 
     totalBytes: 13 * MiB,
   })
   await openUploads(app, 5 * MiB)
+  // Chromium may log the cut requests as failed.
+  app.expectConsoleError(failedRequest('network', `${proxy.url}/storage/`))
   const traffic = recordTraffic(app.page)
   proxy.cutPartUploads(2, 1 * MiB)
   await upload([path])
