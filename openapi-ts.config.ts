@@ -7,7 +7,7 @@ export default defineConfig({
   output: { path: 'src/api/generated', postProcess: ['biome:format'] },
   plugins: [
     '@hey-api/client-fetch',
-    '@hey-api/typescript',
+    { name: '@hey-api/typescript', enums: 'javascript' },
     { name: 'zod', metadata: false },
     { name: '@hey-api/sdk', validator: false },
   ],

@@ -28,6 +28,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/e2e/support/setup.ts'],
           // Each file starts its own dashboard, sandbox and Chromium; two cores run them one by one.
           fileParallelism: false,
           testTimeout: 60_000,

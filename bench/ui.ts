@@ -30,6 +30,7 @@
 // to skip) change the run.
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
+import { type FirstPageRun, measureFirstPage } from './ui/first-page.ts'
 import {
   buildApp,
   launchBrowser,
@@ -37,14 +38,8 @@ import {
   type ServerProcess,
   startServer,
 } from './ui/harness.ts'
+import { measureLibraryScripts } from './ui/library-scripts.ts'
 import { type Preset, runLighthouse } from './ui/lighthouse.ts'
-import {
-  type FirstPageRun,
-  measureFirstPage,
-  measureLibraryScripts,
-  measureRevisit,
-  measureSearchSession,
-} from './ui/measures.ts'
 import {
   Failed,
   reportFirstPage,
@@ -54,6 +49,8 @@ import {
   reportScripts,
   reportSearch,
 } from './ui/report.ts'
+import { measureRevisit } from './ui/revisit.ts'
+import { measureSearchSession } from './ui/search-session.ts'
 import { type Row, table } from './ui/stats.ts'
 
 const videos = Number(process.env.BENCH_VIDEOS ?? 100_000)

@@ -1,12 +1,9 @@
+import type { FirstPageRun } from './first-page.ts'
+import type { LongFrame, SessionEvents } from './library-page.ts'
+import type { ScriptSize } from './library-scripts.ts'
 import type { LighthouseFigures } from './lighthouse.ts'
-import type {
-  FirstPageRun,
-  LongFrame,
-  RevisitResult,
-  ScriptSize,
-  SearchSample,
-  SessionEvents,
-} from './measures.ts'
+import type { RevisitResult } from './revisit.ts'
+import type { SearchSample } from './search-session.ts'
 import { kib, max, ms, percentile, type Row } from './stats.ts'
 
 /** A section that could not be measured: its error is printed and its goal counts as missed. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningApp, startApp } from './support/app.ts'
-import { shown } from './support/ui.ts'
+import { shown, textOf } from './support/ui.ts'
 
 let app: RunningApp
 beforeAll(async () => {
@@ -37,6 +37,36 @@ it('searches captions and filters, keeps the view in the URL, and Back restores 
   expect(new URL(page.url()).searchParams.get('q')).toBe('the')
   await expect.poll(() => page.getByText(/videos? match/).textContent()).toBe(matching)
   expect(await page.getByLabel('Search captions').inputValue()).toBe('the')
+})
+
+it('after arriving from another screen, Back from a search shows the whole library, then that screen', async () => {
+  const { page } = app
+  await page.goto(`${app.url}/uploads`)
+  await shown(page.getByRole('heading', { level: 1, name: 'Uploads' }))
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Video library' })
+    .click()
+  const total = page.getByText(/^\d[\d,]* videos?/)
+  await expect.poll(() => textOf(total)).toMatch(/^\d[\d,]* videos$/)
+  const wholeLibrary = await textOf(total)
+  const entries = () => page.evaluate(() => history.length)
+  const entriesBefore = await entries()
+
+  // Slower than the search's pause, so every keystroke reaches the URL.
+  await page.getByLabel('Search captions').pressSequentially('the', { delay: 300 })
+  await page.waitForURL((url) => url.searchParams.get('q') === 'the')
+  await expect.poll(() => textOf(total)).toMatch(/videos? match/)
+  expect(await entries()).toBe(entriesBefore + 1)
+
+  await page.goBack()
+  await page.waitForURL((url) => url.pathname === '/videos' && !url.searchParams.has('q'))
+  await expect.poll(() => textOf(total)).toBe(wholeLibrary)
+  expect(await page.getByLabel('Search captions').inputValue()).toBe('')
+
+  await page.goBack()
+  await page.waitForURL((url) => url.pathname === '/uploads')
+  await shown(page.getByRole('heading', { level: 1, name: 'Uploads' }))
 })
 
 it('treats % and _ in a search as plain characters', async () => {

@@ -3,10 +3,20 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningApp, startApp } from './support/app.ts'
 import { makeVideoFile, mediaDir, sha256OfFile, smallClipPath } from './support/media-files.ts'
+import { failedRequest, uppyError } from './support/page-errors.ts'
 import { type StorageProxy, startStorageProxy } from './support/storage-proxy.ts'
+import { recordTraffic } from './support/traffic.ts'
 import { shown } from './support/ui.ts'
-import { createdKeys, watchUploadTraffic } from './support/upload-traffic.ts'
-import { openUploads, storedObjectHash } from './support/uploads.ts'
+import {
+  completes,
+  createdKeys,
+  creations,
+  multipartStarts,
+  openUploads,
+  singleSignatures,
+  storageKeyOf,
+  storedObjectHash,
+} from './support/uploads.ts'
 
 const MiB = 1024 * 1024
 
@@ -57,14 +67,16 @@ it('finishes a multipart upload whose part requests are cut off mid-way twice', 
     totalBytes: 13 * MiB,
   })
   await openUploads(app, 5 * MiB)
-  const traffic = watchUploadTraffic(app.page, proxy.url)
+  // Chromium may log the cut requests as failed.
+  app.expectConsoleError(failedRequest('network', `${proxy.url}/storage/`))
+  const traffic = recordTraffic(app.page)
   proxy.cutPartUploads(2, 1 * MiB)
   await upload([path])
   await createdRows(1)
   traffic.stop()
 
   expect(proxy.cutUploads()).toHaveLength(2)
-  expect(traffic.multipartStarts).toBe(1)
+  expect(multipartStarts(traffic)).toBe(1)
   const keys = createdKeys(traffic)
   expect(keys).toHaveLength(1)
   expect(await storedObjectHash(app, keys[0] ?? '')).toBe(sha256OfFile(path))
@@ -76,6 +88,7 @@ it('completes once more after the complete call fails with a 500, and creates on
     totalBytes: 12 * MiB,
   })
   await openUploads(app, 5 * MiB)
+  app.expectConsoleError(failedRequest(500, `${app.url}/api/v1/upload_multipart/complete`))
   let failed = 0
   await app.page.route('**/api/v1/upload_multipart/complete', (route) =>
     failed++ === 0
@@ -86,13 +99,13 @@ it('completes once more after the complete call fails with a 500, and creates on
         })
       : route.continue(),
   )
-  const traffic = watchUploadTraffic(app.page, proxy.url)
+  const traffic = recordTraffic(app.page)
   await upload([path])
   await createdRows(1)
   traffic.stop()
   await app.page.unrouteAll()
 
-  expect(traffic.completes.map((complete) => complete.status)).toEqual([500, 204])
+  expect(completes(traffic).map((complete) => complete.status)).toEqual([500, 204])
   const keys = createdKeys(traffic)
   expect(keys).toHaveLength(1)
   expect(await storedObjectHash(app, keys[0] ?? '')).toBe(sha256OfFile(path))
@@ -106,6 +119,10 @@ it('renews expired storage signatures, for a part and for a form upload, and goe
   const small = join(media.dir, 'expired-form.mp4')
   copyFileSync(smallClipPath, small)
   await openUploads(app, 5 * MiB)
+  app.expectConsoleError(failedRequest(403, `${proxy.url}/storage/sandbox-uploads`))
+  app.expectConsoleError(
+    uppyError('The storage signature expired; new signatures are being requested.'),
+  )
   const expiredOnce = new Set<string>()
   await app.page.route(`${proxy.url}/storage/**`, (route) => {
     const request = route.request()
@@ -117,7 +134,7 @@ it('renews expired storage signatures, for a part and for a form upload, and goe
       headers: { 'Access-Control-Allow-Origin': app.url },
     })
   })
-  const traffic = watchUploadTraffic(app.page, proxy.url)
+  const traffic = recordTraffic(app.page)
   await upload([big, small])
   await createdRows(2)
   traffic.stop()
@@ -125,8 +142,8 @@ it('renews expired storage signatures, for a part and for a form upload, and goe
 
   expect([...expiredOnce].sort()).toEqual(['form', 'part'])
   // New signatures: a second multipart upload and a second form signature.
-  expect(traffic.multipartStarts).toBe(2)
-  expect(traffic.singleSignatures).toBe(2)
+  expect(multipartStarts(traffic)).toBe(2)
+  expect(singleSignatures(traffic)).toBe(2)
   const keys = createdKeys(traffic)
   expect(keys).toHaveLength(2)
   const hashes = await Promise.all(keys.map((key) => storedObjectHash(app, key)))
@@ -140,16 +157,17 @@ it('creates each of a burst of 25 files exactly once, through the rate limit, in
     return path
   })
   await openUploads(app)
-  const traffic = watchUploadTraffic(app.page, proxy.url)
+  app.expectConsoleError(failedRequest(429, `${app.url}/api/v1/videos`))
+  const traffic = recordTraffic(app.page)
   await upload(paths)
   await shown(app.page.getByRole('status').filter({ hasText: 'will be created in order' }))
   await createdRows(25, 90_000)
   traffic.stop()
 
-  expect(traffic.creations.some((creation) => creation.status === 429)).toBe(true)
+  expect(creations(traffic).some((creation) => creation.status === 429)).toBe(true)
   const keys = createdKeys(traffic)
   expect(keys).toHaveLength(25)
   expect(new Set(keys).size).toBe(25)
-  const firstAsked = [...new Set(traffic.creations.map((creation) => creation.storageKey))]
+  const firstAsked = [...new Set(creations(traffic).map(storageKeyOf))]
   expect(keys).toEqual(firstAsked)
 })

@@ -3,7 +3,10 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningApp, startApp } from './support/app.ts'
 import { mediaDir, smallClipPath } from './support/media-files.ts'
+import { failedRequest } from './support/page-errors.ts'
+import { recordTraffic } from './support/traffic.ts'
 import { shown, textOf } from './support/ui.ts'
+import { createdKeys, creations, storageKeyOf } from './support/uploads.ts'
 
 let app: RunningApp
 let media: ReturnType<typeof mediaDir>
@@ -24,13 +27,8 @@ it('queues the files past the creation rate limit, counts down, and creates each
     copyFileSync(smallClipPath, path)
     return path
   })
-  const answers: Array<{ status: number; storageKey: string }> = []
-  page.on('response', async (response) => {
-    const request = response.request()
-    if (request.method() === 'POST' && new URL(response.url()).pathname === '/api/v1/videos') {
-      answers.push({ status: response.status(), storageKey: request.postDataJSON().storage_key })
-    }
-  })
+  app.expectConsoleError(failedRequest(429, `${app.url}/api/v1/videos`))
+  const traffic = recordTraffic(page)
   await page.goto(`${app.url}/uploads`)
   await page.locator('.uppy-Dashboard-input').first().setInputFiles(files)
   await page.getByRole('button', { name: /^Upload 5 files/ }).click()
@@ -49,13 +47,14 @@ it('queues the files past the creation rate limit, counts down, and creates each
       },
     )
     .toBe(5)
-  const created = answers.filter((answer) => answer.status === 201)
+  traffic.stop()
+  const created = createdKeys(traffic)
   expect(created).toHaveLength(5)
-  expect(new Set(created.map((answer) => answer.storageKey)).size).toBe(5)
-  expect(answers.some((answer) => answer.status === 429)).toBe(true)
+  expect(new Set(created).size).toBe(5)
+  expect(creations(traffic).some((creation) => creation.status === 429)).toBe(true)
   // Created in the order the uploads first asked: a held file is not overtaken by a later one.
-  const firstAsked = [...new Set(answers.map((answer) => answer.storageKey))]
-  expect(created.map((answer) => answer.storageKey)).toEqual(firstAsked)
+  const firstAsked = [...new Set(creations(traffic).map(storageKeyOf))]
+  expect(created).toEqual(firstAsked)
   await page.goto(`${app.url}/videos`)
   await expect
     .poll(() => page.locator('ul[aria-label="Videos"] li').count())

@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningApp, startApp } from './support/app.ts'
 import { makeVideoFile, mediaDir, sha256OfFile } from './support/media-files.ts'
+import { recordTraffic } from './support/traffic.ts'
 import { shown } from './support/ui.ts'
-import { createdKeys, watchUploadTraffic } from './support/upload-traffic.ts'
-import { storedObjectHash } from './support/uploads.ts'
+import {
+  createdKeys,
+  creations,
+  multipartStarts,
+  singleSignatures,
+  storageRequests,
+  storedObjectHash,
+} from './support/uploads.ts'
 
 const MiB = 1024 * 1024
 
@@ -17,8 +24,6 @@ afterAll(async () => {
   await app?.close()
   media?.cleanup()
 })
-
-const partNumber = (url: string) => new URL(url).searchParams.get('partNumber')
 
 it('after a reload, asks for a file too large to keep, and continues it from its stored parts', async () => {
   const { page } = app
@@ -38,12 +43,14 @@ it('after a reload, asks for a file too large to keep, and continues it from its
   await page.goto(`${app.url}/uploads`)
   await page.getByLabel('Caption', { exact: true }).fill('Keynote: {name}')
   const storage = new URL(app.serviceUrl).origin
-  const traffic = watchUploadTraffic(page, storage)
+  const traffic = recordTraffic(page)
   await page.locator('.uppy-Dashboard-input').first().setInputFiles(path)
   await page.getByRole('button', { name: /^Upload 1 file/ }).click()
 
   const storedParts = () =>
-    traffic.storageRequests.filter((request) => request.method === 'PUT' && request.status === 200)
+    storageRequests(traffic, storage).filter(
+      (request) => request.method === 'PUT' && request.status === 200,
+    )
   await expect.poll(() => storedParts().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(4)
   await page.reload()
 
@@ -62,12 +69,12 @@ it('after a reload, asks for a file too large to keep, and continues it from its
   await cdp.detach()
 
   // One multipart upload, continued: no part stored before the reload was sent again.
-  expect(traffic.multipartStarts).toBe(1)
-  const stored = storedParts().map((request) => partNumber(request.url))
+  expect(multipartStarts(traffic)).toBe(1)
+  const stored = storedParts().map((request) => request.url.searchParams.get('partNumber'))
   expect(stored.length).toBe(new Set(stored).size)
   const keys = createdKeys(traffic)
   expect(keys).toHaveLength(1)
-  expect(traffic.creations[0]?.body.caption).toBe('Keynote: keynote-full')
+  expect(creations(traffic)[0]?.body).toMatchObject({ caption: 'Keynote: keynote-full' })
   expect(await storedObjectHash(app, keys[0] ?? '')).toBe(sha256OfFile(path))
 }, 120_000)
 
@@ -86,10 +93,10 @@ it('going to the library during an upload and coming back resumes it, and create
   })
   await page.goto(`${app.url}/uploads`)
   await page.getByLabel('Caption', { exact: true }).fill('Tour: {name}')
-  const traffic = watchUploadTraffic(page, new URL(app.serviceUrl).origin)
+  const traffic = recordTraffic(page)
   await page.locator('.uppy-Dashboard-input').first().setInputFiles(path)
   await page.getByRole('button', { name: /^Upload 1 file/ }).click()
-  await expect.poll(() => traffic.singleSignatures).toBe(1)
+  await expect.poll(() => singleSignatures(traffic)).toBe(1)
 
   const nav = page.getByRole('navigation', { name: 'Main' })
   await nav.getByRole('link', { name: 'Video library' }).click()
@@ -102,8 +109,8 @@ it('going to the library during an upload and coming back resumes it, and create
   traffic.stop()
   await cdp.detach()
 
-  const created = traffic.creations.filter((creation) => creation.status === 201)
+  const created = creations(traffic).filter((creation) => creation.status === 201)
   expect(created).toHaveLength(1)
-  expect(created[0]?.body.caption).toBe('Tour: walkthrough')
-  expect(traffic.singleSignatures).toBe(2)
+  expect(created[0]?.body).toMatchObject({ caption: 'Tour: walkthrough' })
+  expect(singleSignatures(traffic)).toBe(2)
 }, 120_000)

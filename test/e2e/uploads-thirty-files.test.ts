@@ -3,10 +3,11 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningApp, startApp } from './support/app.ts'
 import { makeVideoFile, mediaDir, smallClipPath } from './support/media-files.ts'
+import { failedRequest, uppyError } from './support/page-errors.ts'
 import { type StorageProxy, startStorageProxy } from './support/storage-proxy.ts'
+import { recordTraffic } from './support/traffic.ts'
 import { shown } from './support/ui.ts'
-import { createdKeys, watchUploadTraffic } from './support/upload-traffic.ts'
-import { openUploads } from './support/uploads.ts'
+import { createdKeys, creations, openUploads } from './support/uploads.ts'
 
 const MiB = 1024 * 1024
 
@@ -83,7 +84,15 @@ it('turns 30 dropped files into 30 videos with their details, through a rate lim
   await page.getByLabel('Description').fill('Spring campaign, week 30')
   await page.getByLabel('Hashtags').fill('spring30 #campaign')
 
-  const traffic = watchUploadTraffic(page, proxy.url)
+  const traffic = recordTraffic(page)
+  // What the page logs on the way: the rate limit; a creation whose answer the reload cut, asked
+  // again and refused as done (the refusal names the video); the dashboard saying the service
+  // cannot be reached; storage requests cut; and Uppy's log of each upload it will retry.
+  app.expectConsoleError(failedRequest(429, `${app.url}/api/v1/videos`))
+  app.expectConsoleError(failedRequest(422, `${app.url}/api/v1/videos`))
+  app.expectConsoleError(failedRequest(502, `${app.url}/api/v1/`))
+  app.expectConsoleError(failedRequest('network', `${proxy.url}/storage/`))
+  app.expectConsoleError(uppyError('Unknown error'))
   await page.locator('.uppy-Dashboard-input').first().setInputFiles(paths)
   const button = page.getByRole('button', { name: /^Upload 30 files/ })
   await shown(button)
@@ -94,14 +103,48 @@ it('turns 30 dropped files into 30 videos with their details, through a rate lim
     .getByRole('listitem')
     .filter({ hasText: 'video created' })
   await expect.poll(() => createdRows.count(), { timeout: 60_000 }).toBeGreaterThanOrEqual(3)
-  // The network goes away for three seconds: uploads in flight fail and are retried.
+  // The network goes away for three seconds: uploads in flight fail and are retried. Storage and
+  // the service (through the dashboard) are both behind the proxy.
+  const dropAt = Date.now()
   proxy.dropNetwork(3_000)
-  await new Promise((resolve) => setTimeout(resolve, 3_500))
+  const throughProxy = () =>
+    traffic.requests.filter(
+      (request) => request.url.origin === proxy.url || request.url.pathname.startsWith('/api/v1/'),
+    )
+  await expect
+    .poll(
+      () =>
+        throughProxy().some(
+          (request) =>
+            (request.endedAt ?? 0) >= dropAt && (request.status === null || request.status === 502),
+        ),
+      {
+        timeout: 10_000,
+        message: 'a request to fail while the network is down',
+      },
+    )
+    .toBe(true)
+  // Nothing gets through until the network is back, so an answer means it is.
+  await expect
+    .poll(
+      () =>
+        throughProxy().some(
+          (request) =>
+            request.sentAt >= dropAt && (request.status === 200 || request.status === 204),
+        ),
+      {
+        timeout: 30_000,
+        message: 'the uploads to go on once the network is back',
+      },
+    )
+    .toBe(true)
   // The marketer reloads the page while files still wait to be uploaded or created.
   await page.reload()
 
-  await expect.poll(() => traffic.creations.length).toBeGreaterThan(0)
-  const channelId = String(traffic.creations[0]?.body.channel_id)
+  await expect.poll(() => creations(traffic).length).toBeGreaterThan(0)
+  const channelId = String(
+    (creations(traffic)[0]?.body as { channel_id?: string } | undefined)?.channel_id,
+  )
   await expect
     .poll(async () => (await campaignVideos(channelId)).length, {
       timeout: 150_000,
@@ -122,7 +165,7 @@ it('turns 30 dropped files into 30 videos with their details, through a rate lim
   // Each stored object became one video; the rate limit was met on the way.
   const keys = createdKeys(traffic)
   expect(new Set(keys).size).toBe(keys.length)
-  expect(traffic.creations.some((creation) => creation.status === 429)).toBe(true)
+  expect(creations(traffic).some((creation) => creation.status === 429)).toBe(true)
 
   // And the library shows them.
   await page.goto(`${app.url}/videos?q=${encodeURIComponent('Spring:')}`)

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
 import { smallClipPath } from './support/media-files.ts'
+import { recordTraffic } from './support/traffic.ts'
 import { shown, textOf } from './support/ui.ts'
 import { listedInLibrary } from './support/uploads.ts'
 
@@ -87,18 +88,14 @@ it('imports a file while waiting, links to the new video and lists it in the lib
 it('refuses a host name without a dot before asking the service, keeping the address', async () => {
   const { page } = app
   await openUploads()
-  const posts: string[] = []
-  const onRequest = (request: { method(): string; url(): string }) => {
-    if (request.method() === 'POST') posts.push(request.url())
-  }
-  page.on('request', onRequest)
+  const traffic = recordTraffic(page)
   await startImport('http://localhost/media/roof-launch.mp4', 'Wait for the download')
   const address = importSection().getByLabel('Video address')
   await shown(importSection().getByText(/needs a full host name with a dot/))
-  page.off('request', onRequest)
+  traffic.stop()
   expect(await address.getAttribute('aria-invalid')).toBe('true')
   expect(await address.inputValue()).toBe('http://localhost/media/roof-launch.mp4')
-  expect(posts).toEqual([])
+  expect(traffic.requests.filter((request) => request.method === 'POST')).toEqual([])
 })
 
 it('imports in the background with the caption entered, and follows the job across a reload', async () => {

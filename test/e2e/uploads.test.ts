@@ -1,13 +1,29 @@
 import { copyFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Request } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningApp, startApp } from './support/app.ts'
 import { makeVideoFile, mediaDir, sha256OfFile, smallClipPath } from './support/media-files.ts'
+import { recordTraffic } from './support/traffic.ts'
 import { shown } from './support/ui.ts'
-import { listedInLibrary, openUploads, storedObjectHash } from './support/uploads.ts'
+import {
+  completes,
+  creations,
+  listedInLibrary,
+  openUploads,
+  storageRequests,
+  storedObjectHash,
+} from './support/uploads.ts'
 
 const MiB = 1024 * 1024
+
+interface VideoCreation {
+  storage_key: string
+  caption?: string
+  channel_id?: string
+}
+interface CompleteBody {
+  parts: { part: number; etag: string }[]
+}
 
 let app: RunningApp
 let media: ReturnType<typeof mediaDir>
@@ -20,50 +36,18 @@ afterAll(async () => {
   media?.cleanup()
 })
 
-interface Traffic {
-  creations: { storage_key: string; caption?: string; channel_id?: string }[]
-  partPuts: { url: string; start: number; end?: number }[]
-  formPosts: string[]
-  completes: { parts: { part: number; etag: string }[] }[]
-  stop(): void
-}
-
-// Records what the page sends: the POST /videos bodies (the storage keys), storage part PUTs with
-// their timing, the signed form POSTs, and the multipart complete calls.
-function watchTraffic(): Traffic {
-  const { page } = app
-  const storage = new URL(app.serviceUrl).origin
-  const traffic: Traffic = {
-    creations: [],
-    partPuts: [],
-    formPosts: [],
-    completes: [],
-    stop: () => {
-      page.off('request', onRequest)
-      page.off('requestfinished', onFinished)
-    },
+// What the page sent on the uploads path: the POST /videos bodies, the storage part PUTs with their
+// timing, the signed form POSTs, and the multipart complete calls.
+function watchTraffic() {
+  const traffic = recordTraffic(app.page)
+  const storage = () => storageRequests(traffic, new URL(app.serviceUrl).origin)
+  return {
+    stop: traffic.stop,
+    creations: () => creations(traffic).map((creation) => creation.body as VideoCreation),
+    partPuts: () => storage().filter((request) => request.method === 'PUT'),
+    formPosts: () => storage().filter((request) => request.method === 'POST'),
+    completes: () => completes(traffic).map((complete) => complete.body as CompleteBody),
   }
-  const started = new Map<Request, Traffic['partPuts'][number]>()
-  const onRequest = (request: Request) => {
-    const url = new URL(request.url())
-    if (request.method() === 'POST' && url.pathname === '/api/v1/videos')
-      traffic.creations.push(request.postDataJSON())
-    if (request.method() === 'POST' && url.pathname === '/api/v1/upload_multipart/complete')
-      traffic.completes.push(request.postDataJSON())
-    if (url.origin === storage && request.method() === 'PUT') {
-      const put = { url: request.url(), start: Date.now() }
-      started.set(request, put)
-      traffic.partPuts.push(put)
-    }
-    if (url.origin === storage && request.method() === 'POST') traffic.formPosts.push(request.url())
-  }
-  const onFinished = (request: Request) => {
-    const put = started.get(request)
-    if (put) put.end = Date.now()
-  }
-  page.on('request', onRequest)
-  page.on('requestfinished', onFinished)
-  return traffic
 }
 
 async function uploadThroughDashboard(path: string) {
@@ -85,10 +69,10 @@ it('uploads a small MP4 with the signed form POST and creates its video', async 
   await uploadThroughDashboard(smallClipPath)
   traffic.stop()
 
-  expect(traffic.formPosts).toHaveLength(1)
-  expect(traffic.partPuts).toHaveLength(0)
-  expect(traffic.creations).toHaveLength(1)
-  const creation = traffic.creations[0]
+  expect(traffic.formPosts()).toHaveLength(1)
+  expect(traffic.partPuts()).toHaveLength(0)
+  expect(traffic.creations()).toHaveLength(1)
+  const creation = traffic.creations()[0]
   if (!creation) throw new Error('no POST /videos')
   expect(creation).toMatchObject({
     caption: 'clip-01-aurora-sneakers',
@@ -115,19 +99,24 @@ it('uploads a 13 MiB MP4 in 3 parallel parts, completes it and creates its video
   await uploadThroughDashboard(path)
   traffic.stop()
 
-  expect(traffic.formPosts).toHaveLength(0)
+  expect(traffic.formPosts()).toHaveLength(0)
   expect(
-    traffic.partPuts.map((put) => new URL(put.url).searchParams.get('partNumber')).sort(),
+    traffic
+      .partPuts()
+      .map((put) => put.url.searchParams.get('partNumber'))
+      .sort(),
   ).toEqual(['1', '2', '3'])
   // Parallel: every part was sent before the first one finished.
-  const firstEnd = Math.min(...traffic.partPuts.map((put) => put.end ?? Number.POSITIVE_INFINITY))
-  expect(traffic.partPuts.every((put) => put.start <= firstEnd)).toBe(true)
-  expect(traffic.completes).toHaveLength(1)
-  expect((traffic.completes[0]?.parts ?? []).map((part) => part.part)).toEqual([1, 2, 3])
-  expect((traffic.completes[0]?.parts ?? []).every((part) => part.etag.length > 0)).toBe(true)
+  const firstEnd = Math.min(
+    ...traffic.partPuts().map((put) => put.endedAt ?? Number.POSITIVE_INFINITY),
+  )
+  expect(traffic.partPuts().every((put) => put.sentAt <= firstEnd)).toBe(true)
+  expect(traffic.completes()).toHaveLength(1)
+  expect((traffic.completes()[0]?.parts ?? []).map((part) => part.part)).toEqual([1, 2, 3])
+  expect((traffic.completes()[0]?.parts ?? []).every((part) => part.etag.length > 0)).toBe(true)
 
-  expect(traffic.creations).toHaveLength(1)
-  const creation = traffic.creations[0]
+  expect(traffic.creations()).toHaveLength(1)
+  const creation = traffic.creations()[0]
   if (!creation) throw new Error('no POST /videos')
   expect(creation).toMatchObject({ caption: 'Launch: big-launch', publish: false })
   expect(await storedObjectHash(app, creation.storage_key)).toBe(sha256OfFile(path))
@@ -150,7 +139,7 @@ it('refuses a file of the wrong type and says why, before sending anything', asy
   const reasons = page.getByRole('list', { name: 'Files not added' })
   await expect.poll(() => reasons.textContent()).toMatch(/notes\.txt: .*\.mp4/)
   traffic.stop()
-  expect(traffic.formPosts.length + traffic.partPuts.length).toBe(0)
+  expect(traffic.formPosts().length + traffic.partPuts().length).toBe(0)
 })
 
 it('holds back a file whose details would be refused, says why, and sends it once they are fixed', async () => {
@@ -168,13 +157,13 @@ it('holds back a file whose details would be refused, says why, and sends it onc
   const alert = page.getByRole('alert').filter({ hasText: 'fix these details first' })
   await shown(alert)
   expect(await alert.textContent()).toMatch(/held-back\.mp4.*hashtags/i)
-  expect(traffic.formPosts).toHaveLength(0)
+  expect(traffic.formPosts()).toHaveLength(0)
 
   await details.getByLabel('Hashtags').fill('fixed')
   await page.getByRole('button', { name: /^Upload 1 file/ }).click()
   const row = page.getByRole('list', { name: 'Created videos' }).getByRole('listitem')
   await expect.poll(() => row.first().textContent(), { timeout: 30_000 }).toMatch(/video created/)
   traffic.stop()
-  expect(traffic.creations).toEqual([expect.objectContaining({ hashtags: ['fixed'] })])
+  expect(traffic.creations()).toEqual([expect.objectContaining({ hashtags: ['fixed'] })])
   await expect.poll(() => alert.count()).toBe(0)
 })

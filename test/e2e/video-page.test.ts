@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
+import { recordTraffic } from './support/traffic.ts'
 import { shown, textOf } from './support/ui.ts'
 
 let app: RunningApp
@@ -45,15 +46,13 @@ it('edits and saves a caption and a hashtag, and the library shows them without 
 it('refuses a call to action without an address before sending anything', async () => {
   const { page } = app
   await openFirstVideo()
-  const patches: string[] = []
-  page.on('request', (request) => {
-    if (request.method() === 'PATCH') patches.push(request.url())
-  })
+  const traffic = recordTraffic(page)
   await page.getByLabel('Action type').selectOption('shop_now')
   await page.getByLabel('Link address').fill('')
   await page.getByRole('button', { name: 'Save changes' }).click()
   await shown(page.getByText(/address is required|Enter the address|required/i).first())
-  expect(patches).toEqual([])
+  traffic.stop()
+  expect(traffic.requests.filter((request) => request.method === 'PATCH')).toEqual([])
 })
 
 it('schedules, publishes now, archives and unarchives, showing each result at once', async () => {

@@ -1,7 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
 const ALLOWED_METHODS = 'GET, PUT, POST, HEAD, DELETE'
-const EXPOSED_HEADERS = 'ETag, x-amz-request-id, Content-Range, Content-Length, Accept-Ranges'
+// ETag for multipart completion; Location is where a form (POST policy) upload put the object,
+// which @uppy/aws-s3 reads after a single upload.
+const EXPOSED_HEADERS =
+  'ETag, Location, x-amz-request-id, Content-Range, Content-Length, Accept-Ranges'
 const PREFLIGHT_MAX_AGE_S = '3000'
 
 /** Browsers upload straight to the store, so every answer, errors included, allows any origin. */

@@ -46,24 +46,51 @@ export type TokenResponse = {
  */
 export type EncodedId = string;
 
-export type VideoAccess = 'public' | 'private' | 'unlisted';
+export const VideoAccess = {
+    PUBLIC: 'public',
+    PRIVATE: 'private',
+    UNLISTED: 'unlisted'
+} as const;
+
+export type VideoAccess = typeof VideoAccess[keyof typeof VideoAccess];
 
 /**
  * Access that can be set through the API.
  */
-export type VideoAccessInput = 'public' | 'private';
+export const VideoAccessInput = { PUBLIC: 'public', PRIVATE: 'private' } as const;
+
+/**
+ * Access that can be set through the API.
+ */
+export type VideoAccessInput = typeof VideoAccessInput[keyof typeof VideoAccessInput];
 
 /**
  * Processing status.
  */
-export type VideoStatus = 'pending' | 'approved' | 'errored';
+export const VideoStatus = {
+    PENDING: 'pending',
+    APPROVED: 'approved',
+    ERRORED: 'errored'
+} as const;
+
+/**
+ * Processing status.
+ */
+export type VideoStatus = typeof VideoStatus[keyof typeof VideoStatus];
 
 /**
  * The documents name `live_stream`; `video` is every other video (assumed).
  */
-export type VideoType = 'video' | 'live_stream';
+export const VideoType = { VIDEO: 'video', LIVE_STREAM: 'live_stream' } as const;
 
-export type ContentGenerationType = 'aigc' | null;
+/**
+ * The documents name `live_stream`; `video` is every other video (assumed).
+ */
+export type VideoType = typeof VideoType[keyof typeof VideoType];
+
+export const ContentGenerationType = { AIGC: 'aigc', NULL: null } as const;
+
+export type ContentGenerationType = typeof ContentGenerationType[keyof typeof ContentGenerationType];
 
 export type Hashtags = Array<string>;
 
@@ -103,7 +130,9 @@ export type VideoPoster = {
     weight: number | null;
 };
 
-export type PosterType = 'static' | 'animated';
+export const PosterType = { STATIC: 'static', ANIMATED: 'animated' } as const;
+
+export type PosterType = typeof PosterType[keyof typeof PosterType];
 
 /**
  * The full Video, every field present. Operations that accept `fields` answer a
@@ -411,7 +440,9 @@ export type UploadSignatureRequest = {
     channel_id: EncodedId;
 };
 
-export type VideoMimeType = 'video/mp4' | 'video/quicktime';
+export const VideoMimeType = { VIDEO_MP4: 'video/mp4', VIDEO_QUICKTIME: 'video/quicktime' } as const;
+
+export type VideoMimeType = typeof VideoMimeType[keyof typeof VideoMimeType];
 
 /**
  * POST multipart/form-data to `post_url` with fields in this order: key, acl,
@@ -485,7 +516,15 @@ export type VideoImport = {
     reason?: ImportFailureReason | null;
 };
 
-export type ImportFailureReason = 'download_failed' | 'invalid_format' | 'duration_out_of_range' | 'file_size_exceeded' | 'internal_error';
+export const ImportFailureReason = {
+    DOWNLOAD_FAILED: 'download_failed',
+    INVALID_FORMAT: 'invalid_format',
+    DURATION_OUT_OF_RANGE: 'duration_out_of_range',
+    FILE_SIZE_EXCEEDED: 'file_size_exceeded',
+    INTERNAL_ERROR: 'internal_error'
+} as const;
+
+export type ImportFailureReason = typeof ImportFailureReason[keyof typeof ImportFailureReason];
 
 export type Subtitle = {
     id: string;
@@ -617,9 +656,31 @@ export type ProductMatchAccept = {
 /**
  * Only `local` can be created through the API.
  */
-export type StoreProvider = 'local' | 'generic_oms' | 'shopify' | 'bigcommerce' | 'magento' | 'salesforce' | 'woocommerce' | 'google_merchant' | 'meta_catalog' | 'custom_feed';
+export const StoreProvider = {
+    LOCAL: 'local',
+    GENERIC_OMS: 'generic_oms',
+    SHOPIFY: 'shopify',
+    BIGCOMMERCE: 'bigcommerce',
+    MAGENTO: 'magento',
+    SALESFORCE: 'salesforce',
+    WOOCOMMERCE: 'woocommerce',
+    GOOGLE_MERCHANT: 'google_merchant',
+    META_CATALOG: 'meta_catalog',
+    CUSTOM_FEED: 'custom_feed'
+} as const;
 
-export type StoreType = 'store' | 'creator-store' | 'b2b-syndication-store';
+/**
+ * Only `local` can be created through the API.
+ */
+export type StoreProvider = typeof StoreProvider[keyof typeof StoreProvider];
+
+export const StoreType = {
+    STORE: 'store',
+    CREATOR_STORE: 'creator-store',
+    B2B_SYNDICATION_STORE: 'b2b-syndication-store'
+} as const;
+
+export type StoreType = typeof StoreType[keyof typeof StoreType];
 
 /**
  * ISO 4217 code.

@@ -5,7 +5,8 @@ import { afterEach, expect, it, vi } from 'vitest'
 import '../../../src/api/client'
 import { ToastProvider } from '../../../src/components/ui/toast'
 import { useBulkActions } from '../../../src/features/videos/library/use-bulk-actions'
-import { fakeApi, video } from '../support/fake-api'
+import { fakeApi } from '../support/fake-api'
+import { makeVideo } from '../support/fixtures'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -21,13 +22,13 @@ it('reports each refused video by name and reason, and counts the rest', async (
   const calls = fakeApi(({ url }) =>
     url.pathname.includes('bad')
       ? { status: 422, body: { error: 'published_at must not be in the past' } }
-      : { status: 200, body: video({ id: url.pathname.split('/')[4] }) },
+      : { status: 200, body: makeVideo({ id: url.pathname.split('/')[4] }) },
   )
   const { result } = renderHook(() => useBulkActions(), { wrapper })
   const videos = [
-    video({ id: 'good1' }),
-    video({ id: 'bad1', caption: 'Broken one' }),
-    video({ id: 'good2' }),
+    makeVideo({ id: 'good1' }),
+    makeVideo({ id: 'bad1', caption: 'Broken one' }),
+    makeVideo({ id: 'good2' }),
   ]
   await act(() => result.current.run('publish', videos))
   expect(
@@ -65,7 +66,7 @@ it('asks for download links in batches of at most 50', async () => {
   }))
   const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue()
   const { result } = renderHook(() => useBulkActions(), { wrapper })
-  const videos = Array.from({ length: 120 }, (_, n) => video({ id: `v${n}` }))
+  const videos = Array.from({ length: 120 }, (_, n) => makeVideo({ id: `v${n}` }))
   await act(() => result.current.copyDownloadLinks(videos))
   expect(calls.map((c) => (c.body as { video_ids: string[] }).video_ids.length)).toEqual([
     50, 50, 20,

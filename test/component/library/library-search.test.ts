@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { toFilters } from '../../../src/features/videos/library/library-search'
+import { librarySearchSchema, toFilters } from '../../../src/features/videos/library/library-search'
 
 it('turns URL search params into list filters, leaving out what is not set', () => {
   expect(toFilters({})).toEqual({})
@@ -12,7 +12,6 @@ it('turns URL search params into list filters, leaving out what is not set', () 
       hashtag: '#Sale',
       type: 'live_stream',
       view: 'table',
-      channel: 'c1',
     }),
   ).toEqual({
     q: 'dress',
@@ -23,4 +22,25 @@ it('turns URL search params into list filters, leaving out what is not set', () 
     video_type: 'live_stream',
   })
   expect(toFilters({ archived: false, q: '' })).toEqual({})
+})
+
+it('keeps the values the contract allows and drops the rest instead of failing the page', () => {
+  expect(
+    librarySearchSchema.parse({
+      status: 'errored',
+      access: 'unlisted',
+      type: 'live_stream',
+      view: 'table',
+      q: 'dress',
+    }),
+  ).toEqual({
+    status: 'errored',
+    access: 'unlisted',
+    type: 'live_stream',
+    view: 'table',
+    q: 'dress',
+  })
+  expect(
+    librarySearchSchema.parse({ status: 'done', access: 'secret', type: 'clip', published: 'yes' }),
+  ).toEqual({})
 })

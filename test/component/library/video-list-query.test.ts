@@ -1,8 +1,12 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, expect, it, vi } from 'vitest'
 import '../../../src/api/client'
-import { libraryFields, videoKeys, videoListQuery } from '../../../src/features/videos/queries'
-import { fakeApi, video } from '../support/fake-api'
+import { createQueryClient } from '../../../src/app/query-client'
+import { type LibrarySearch, toFilters } from '../../../src/features/videos/library/library-search'
+import { settleVideoChange } from '../../../src/features/videos/lifecycle'
+import { libraryFields, videoListQuery, videoQuery } from '../../../src/features/videos/queries'
+import { type Call, fakeApi } from '../support/fake-api'
+import { makeVideo } from '../support/fixtures'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -13,7 +17,7 @@ it('asks for the sparse library fields and follows links.next verbatim', async (
       ? {
           status: 200,
           body: {
-            videos: [video({ id: 'second' })],
+            videos: [makeVideo({ id: 'second' })],
             links: { next: null },
             pagination: { cursor: null, has_more: false, total_entries: 2 },
           },
@@ -21,7 +25,7 @@ it('asks for the sparse library fields and follows links.next verbatim', async (
       : {
           status: 200,
           body: {
-            videos: [video({ id: 'first' })],
+            videos: [makeVideo({ id: 'first' })],
             links: { next },
             pagination: { cursor: 'x', has_more: true, total_entries: 2 },
           },
@@ -45,8 +49,58 @@ it('asks for the sparse library fields and follows links.next verbatim', async (
   expect(data?.hasMore).toBe(false)
 })
 
-it('keys lists from general to specific so one invalidation reaches every filtered view', () => {
-  const list = videoKeys.list('ch1', { q: 'a' })
-  expect(list.slice(0, videoKeys.lists().length)).toEqual(videoKeys.lists())
-  expect(videoKeys.detail('v1').slice(0, 1)).toEqual(videoKeys.all)
+// One page of the given videos, whatever the filters.
+function answerOnePage() {
+  return fakeApi(({ url }) =>
+    url.pathname === '/api/v1/videos'
+      ? {
+          status: 200,
+          body: {
+            videos: [makeVideo({ id: 'listed' })],
+            links: { next: null },
+            pagination: { cursor: null, has_more: false, total_entries: 1 },
+          },
+        }
+      : { status: 200, body: makeVideo({ id: url.pathname.split('/').pop() }) },
+  )
+}
+
+const listRequests = (calls: Call[]) =>
+  calls.filter((call) => call.url.pathname === '/api/v1/videos').map((call) => call.url.search)
+
+it('serves equal views from one request, and asks again for another filter or channel', async () => {
+  const calls = answerOnePage()
+  const client = createQueryClient()
+  const view = (channelId: string, search: LibrarySearch) =>
+    client.fetchInfiniteQuery(videoListQuery(channelId, toFilters(search)))
+
+  await view('ch1', { q: 'dress', view: 'table' })
+  // The same videos: only the layout differs, and "not archived" is the default.
+  await view('ch1', { q: 'dress', view: 'grid', archived: false })
+  expect(listRequests(calls)).toHaveLength(1)
+
+  await view('ch1', { q: 'dress', status: 'approved' })
+  await view('ch2', { q: 'dress' })
+  const requests = listRequests(calls).map((search) => new URLSearchParams(search))
+  expect(requests).toHaveLength(3)
+  expect(requests[1]?.get('status')).toBe('approved')
+  expect(requests[2]?.get('channel_id')).toBe('ch2')
+})
+
+it('after a change to a video, asks again for every list view but not for the video', async () => {
+  const calls = answerOnePage()
+  const client = createQueryClient()
+  const views = [toFilters({ q: 'dress' }), toFilters({ archived: true }), toFilters({})]
+  for (const filters of views) await client.fetchInfiniteQuery(videoListQuery('ch1', filters))
+  await client.fetchQuery(videoQuery('v1'))
+  const before = calls.length
+
+  const changed = makeVideo({ id: 'v1', archived_at: '2025-03-03T08:00:00.000Z' })
+  await settleVideoChange(client, 'v1', changed)
+  for (const filters of views) await client.fetchInfiniteQuery(videoListQuery('ch1', filters))
+  expect(await client.fetchQuery(videoQuery('v1'))).toEqual(changed)
+
+  expect(calls.slice(before).map((call) => call.url.pathname)).toEqual(
+    views.map(() => '/api/v1/videos'),
+  )
 })

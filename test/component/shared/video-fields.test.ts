@@ -1,7 +1,7 @@
 import { expect, expectTypeOf, it } from 'vitest'
 import type { SparseVideo, Video } from '../../../src/api/generated/types.gen'
 import { fullVideo, withFields } from '../../../src/api/video-fields'
-import { video } from '../support/fake-api'
+import { makeVideo as video } from '../support/fixtures'
 
 it('gives the fields asked for, typed as present, when the answer holds them', () => {
   const answer: SparseVideo = { id: 'v1', caption: 'Linen dress', duration: null }

@@ -1,5 +1,4 @@
 import { vi } from 'vitest'
-import type { Video } from '../../../src/api/generated/types.gen'
 
 export interface Call {
   method: string
@@ -7,12 +6,31 @@ export interface Call {
   body: unknown
 }
 
-type Handler = (
-  call: Call,
-) => { status: number; body?: unknown; headers?: Record<string, string> } | undefined
+export interface Answer {
+  status: number
+  body?: unknown
+  headers?: Record<string, string>
+}
 
-// Stands in for the dashboard server: records every request and answers from the handler.
-export function fakeApi(handler: Handler) {
+/** Answers a call, or leaves it to the service's 404 by answering nothing. */
+export type Handler = (call: Call) => Answer | Promise<Answer> | undefined
+
+/** Answers by route, "METHOD /path" (the query string is not part of it). */
+export type Routes = Record<string, (call: Call) => Answer | Promise<Answer>>
+
+export const json = (body: unknown, status = 200): Answer => ({ status, body })
+
+export const refuse = (status: number, error: string): Answer => ({ status, body: { error } })
+
+export const noContent = (): Answer => ({ status: 204 })
+
+// Stands in for the dashboard server: `fetch` records every request and answers from a handler
+// or a route table; what neither answers is a 404, as the service says it.
+export function fakeApi(answers: Handler | Routes): Call[] {
+  const handler: Handler =
+    typeof answers === 'function'
+      ? answers
+      : (call) => answers[`${call.method} ${call.url.pathname}`]?.(call)
   const calls: Call[] = []
   vi.stubGlobal(
     'fetch',
@@ -26,7 +44,7 @@ export function fakeApi(handler: Handler) {
         body: text ? JSON.parse(text) : undefined,
       }
       calls.push(call)
-      const answer = handler(call) ?? { status: 404, body: { error: 'Not found' } }
+      const answer = (await handler(call)) ?? refuse(404, `Not found: ${call.url.pathname}`)
       return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
         status: answer.status,
         headers: { 'content-type': 'application/json', ...answer.headers },
@@ -36,31 +54,17 @@ export function fakeApi(handler: Handler) {
   return calls
 }
 
-export function video(overrides: Partial<Video> = {}): Video {
-  return {
-    id: 'vid0000001',
-    access: 'public',
-    audio_disabled: false,
-    caption: 'Linen dress',
-    content_generation_type: null,
-    description: null,
-    duration: 6,
-    hashtags: [],
-    archived_at: null,
-    published_at: '2026-11-01T10:00:00.000Z',
-    is_published: true,
-    action_type: null,
-    action_type_translation: null,
-    action_url: null,
-    action_custom_label: null,
-    product_ids: [],
-    variant_ids: [],
-    custom_fields: {},
-    display_social_attributions: false,
-    external_media: null,
-    thumbnail_url: null,
-    watch_url: 'http://localhost:4010/watch/vid0000001',
-    video_posters: [],
-    ...overrides,
-  }
+/** The calls that change something, as method, path and body. */
+export const writes = (calls: Call[]) =>
+  calls
+    .filter((call) => call.method !== 'GET')
+    .map(({ method, url, body }) => ({ method, path: url.pathname, body }))
+
+// An answer the test gives when it wants, to look at the page while a request runs.
+export function deferred() {
+  let resolve!: (answer: Answer) => void
+  const promise = new Promise<Answer>((done) => {
+    resolve = done
+  })
+  return { promise, resolve }
 }

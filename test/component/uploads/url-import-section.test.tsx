@@ -14,7 +14,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Video, VideoImport, VideoMetadata } from '../../../src/api/generated/types.gen'
 import { IMPORT_POLL_STORAGE_KEY } from '../../../src/features/uploads/url-import/poll-interval'
 import { UrlImportSection } from '../../../src/features/uploads/url-import/url-import-section'
-import { type Call, fakeApi, video } from '../support/fake-api'
+import { type Call, fakeApi } from '../support/fake-api'
+import { makeVideo as video } from '../support/fixtures'
 
 const channelId = 'ch_main01'
 const storageKey = `uploads:url-imports:${channelId}`

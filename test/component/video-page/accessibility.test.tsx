@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import axe from 'axe-core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { makeVideo } from './support/fixtures'
+import { makeVideo } from '../support/fixtures'
 import { pageApi } from './support/page-api'
 import { renderVideoPage } from './support/router'
 

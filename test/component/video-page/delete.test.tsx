@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { videoQuery } from '../../../src/features/videos/queries'
-import { noContent, refuse } from './support/fake-api'
-import { makeVideo } from './support/fixtures'
+import { noContent, refuse, writes } from '../support/fake-api'
+import { makeVideo } from '../support/fixtures'
 import { pageApi } from './support/page-api'
 import { renderVideoPage } from './support/router'
 
@@ -14,7 +14,7 @@ const deletePath = `DELETE /api/v1/videos/${video.id}`
 
 describe('delete', () => {
   it('asks for confirmation and sends nothing when cancelled', async () => {
-    const api = pageApi(video, { [deletePath]: () => noContent() })
+    const calls = pageApi(video, { [deletePath]: () => noContent() })
     renderVideoPage(`/videos/${video.id}`)
 
     await userEvent.click(await screen.findByRole('button', { name: 'Delete video' }))
@@ -24,11 +24,11 @@ describe('delete', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
-    expect(api.writes()).toEqual([])
+    expect(writes(calls)).toEqual([])
   })
 
   it('deletes once confirmed and returns to the library keeping its search', async () => {
-    const api = pageApi(video, { [deletePath]: () => noContent() })
+    const calls = pageApi(video, { [deletePath]: () => noContent() })
     const { router, queryClient } = renderVideoPage(
       `/videos/${video.id}?channel=ch_main&q=sneakers`,
     )
@@ -41,7 +41,7 @@ describe('delete', () => {
     expect(router.state.location.pathname).toBe('/videos')
     expect(router.state.location.search).toEqual({ channel: 'ch_main', q: 'sneakers' })
     expect(await screen.findByText('Video deleted.')).toBeInTheDocument()
-    expect(api.writes()).toEqual([
+    expect(writes(calls)).toEqual([
       { method: 'DELETE', path: `/api/v1/videos/${video.id}`, body: undefined },
     ])
     expect(queryClient.getQueryData(videoQuery(video.id).queryKey)).toBeUndefined()

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Video, VideoUpdate } from '../../../src/api/generated/types.gen'
 import { videoQuery } from '../../../src/features/videos/queries'
-import { type ApiCall, fakeApi, json } from './support/fake-api'
-import { makeVideo } from './support/fixtures'
+import { type Call, fakeApi, json, writes } from '../support/fake-api'
+import { makeVideo } from '../support/fixtures'
 import { renderEditForm } from './support/render'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -12,7 +12,7 @@ afterEach(() => vi.unstubAllGlobals())
 // The fake service applies the PATCH the way the service does: supplied fields replace.
 function patchingApi(video: Video) {
   return fakeApi({
-    [`PATCH /api/v1/videos/${video.id}`]: (call: ApiCall) =>
+    [`PATCH /api/v1/videos/${video.id}`]: (call: Call) =>
       json({ ...video, ...(call.body as VideoUpdate) }),
   })
 }
@@ -20,7 +20,7 @@ function patchingApi(video: Video) {
 describe('edit form: only changed fields are sent', () => {
   it('PATCHes just the caption and the hashtags that changed', async () => {
     const video = makeVideo()
-    const api = patchingApi(video)
+    const calls = patchingApi(video)
     renderEditForm(video)
 
     const caption = screen.getByLabelText('Caption')
@@ -30,7 +30,7 @@ describe('edit form: only changed fields are sent', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }))
 
     await screen.findByText('Saved')
-    expect(api.writes()).toEqual([
+    expect(writes(calls)).toEqual([
       {
         method: 'PATCH',
         path: `/api/v1/videos/${video.id}`,
@@ -44,28 +44,28 @@ describe('edit form: only changed fields are sent', () => {
 
   it('sends the whole custom field set when a row is removed (replace mode)', async () => {
     const video = makeVideo()
-    const api = patchingApi(video)
+    const calls = patchingApi(video)
     renderEditForm(video)
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove custom field 2' }))
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }))
 
     await screen.findByText('Saved')
-    expect(api.writes().map((call) => call.body)).toEqual([
+    expect(writes(calls).map((call) => call.body)).toEqual([
       { custom_fields: { campaign: 'spring_drop' } },
     ])
   })
 
   it('clears the call to action with action_type null only', async () => {
     const video = makeVideo()
-    const api = patchingApi(video)
+    const calls = patchingApi(video)
     renderEditForm(video)
 
     await userEvent.selectOptions(screen.getByLabelText('Action type'), '')
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }))
 
     await screen.findByText('Saved')
-    expect(api.writes().map((call) => call.body)).toEqual([{ action_type: null }])
+    expect(writes(calls).map((call) => call.body)).toEqual([{ action_type: null }])
   })
 
   it('after saving, the cache holds the returned video and the form starts clean from it', async () => {
@@ -86,7 +86,7 @@ describe('edit form: only changed fields are sent', () => {
 
   it('removes hashtags with × and with Backspace in the empty box', async () => {
     const video = makeVideo()
-    const api = patchingApi(video)
+    const calls = patchingApi(video)
     renderEditForm(video)
 
     const added = screen.getByRole('list', { name: 'Added hashtags' })
@@ -98,6 +98,6 @@ describe('edit form: only changed fields are sent', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }))
 
     await screen.findByText('Saved')
-    expect(api.writes().map((call) => call.body)).toEqual([{ hashtags: [] }])
+    expect(writes(calls).map((call) => call.body)).toEqual([{ hashtags: [] }])
   })
 })

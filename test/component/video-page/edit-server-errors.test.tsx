@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fakeApi, refuse } from './support/fake-api'
-import { makeVideo } from './support/fixtures'
+import { fakeApi, refuse } from '../support/fake-api'
+import { makeVideo } from '../support/fixtures'
 import { renderEditForm } from './support/render'
 
 afterEach(() => vi.unstubAllGlobals())

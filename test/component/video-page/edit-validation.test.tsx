@@ -1,13 +1,13 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { fakeApi, json } from './support/fake-api'
-import { makeVideo } from './support/fixtures'
+import { type Call, fakeApi, json, writes } from '../support/fake-api'
+import { makeVideo } from '../support/fixtures'
 import { renderEditForm } from './support/render'
 
-let api: ReturnType<typeof fakeApi>
+let calls: Call[]
 beforeEach(() => {
-  api = fakeApi({})
+  calls = fakeApi({})
 })
 afterEach(() => vi.unstubAllGlobals())
 
@@ -25,7 +25,7 @@ describe('edit form: client validation mirrors the contract', () => {
     expect(key).toHaveAttribute('aria-invalid', 'true')
     expect(key).toHaveAccessibleDescription(/lower-case letters, digits or underscores/)
     expect(key).toHaveFocus()
-    expect(api.writes()).toEqual([])
+    expect(writes(calls)).toEqual([])
   })
 
   it('refuses a value over 1024 characters and a key used twice', async () => {
@@ -42,7 +42,7 @@ describe('edit form: client validation mirrors the contract', () => {
       'Each key can be used only once.',
     )
     expect(value).toHaveAccessibleDescription('Values can have at most 1024 characters.')
-    expect(api.writes()).toEqual([])
+    expect(writes(calls)).toEqual([])
   })
 
   it('requires the action URL once an action type is chosen', async () => {
@@ -57,7 +57,7 @@ describe('edit form: client validation mirrors the contract', () => {
     expect(url).toHaveAttribute('aria-invalid', 'true')
     expect(url).toHaveAccessibleDescription(/required with an action type/)
     expect(url).toHaveFocus()
-    expect(api.writes()).toEqual([])
+    expect(writes(calls)).toEqual([])
   })
 
   it('refuses an action URL that is not http(s)', async () => {
@@ -68,7 +68,7 @@ describe('edit form: client validation mirrors the contract', () => {
     await save()
 
     expect(url).toHaveAccessibleDescription(/starts with http:\/\/ or https:\/\//)
-    expect(api.writes()).toEqual([])
+    expect(writes(calls)).toEqual([])
   })
 
   it('refuses social attribution without external media', async () => {
@@ -79,7 +79,7 @@ describe('edit form: client validation mirrors the contract', () => {
 
     expect(social).toHaveAttribute('aria-invalid', 'true')
     expect(social).toHaveAccessibleDescription(/needs external media/)
-    expect(api.writes()).toEqual([])
+    expect(writes(calls)).toEqual([])
   })
 
   it('accepts social attribution when the video already has external media', async () => {
@@ -91,7 +91,7 @@ describe('edit form: client validation mirrors the contract', () => {
         navigation_enabled: true,
       },
     })
-    api = fakeApi({
+    calls = fakeApi({
       [`PATCH /api/v1/videos/${video.id}`]: () =>
         json({ ...video, display_social_attributions: true }),
     })
@@ -99,7 +99,7 @@ describe('edit form: client validation mirrors the contract', () => {
     await userEvent.click(screen.getByLabelText("Show the creator's attribution in the player"))
     await save()
 
-    expect(api.writes()).toEqual([
+    expect(writes(calls)).toEqual([
       {
         method: 'PATCH',
         path: `/api/v1/videos/${video.id}`,
@@ -119,7 +119,7 @@ describe('edit form: client validation mirrors the contract', () => {
     expect(caption).toHaveAttribute('aria-invalid', 'true')
     expect(caption).toHaveAccessibleDescription(/Use at most 2200 characters/)
     expect(caption).toHaveFocus()
-    expect(api.writes()).toEqual([])
+    expect(writes(calls)).toEqual([])
   })
 
   it('asks for every external media field once one is given', async () => {
@@ -133,18 +133,18 @@ describe('edit form: client validation mirrors the contract', () => {
     expect(screen.getByLabelText("Creator's username")).toHaveAccessibleDescription(
       'This cannot be empty.',
     )
-    expect(api.writes()).toEqual([])
+    expect(writes(calls)).toEqual([])
   })
 
   it('checks the call to action only when it changes, as the service does', async () => {
     const video = makeVideo({ action_type: 'add_to_cart', action_url: null })
-    api = fakeApi({ [`PATCH /api/v1/videos/${video.id}`]: () => json(video) })
+    calls = fakeApi({ [`PATCH /api/v1/videos/${video.id}`]: () => json(video) })
     renderEditForm(video)
     expect(screen.getByLabelText('Action type')).toHaveValue('add_to_cart')
     await userEvent.type(screen.getByLabelText('Caption'), '!')
     await save()
 
     await screen.findByText('Saved')
-    expect(api.writes().map((call) => call.body)).toEqual([{ caption: `${video.caption}!` }])
+    expect(writes(calls).map((call) => call.body)).toEqual([{ caption: `${video.caption}!` }])
   })
 })

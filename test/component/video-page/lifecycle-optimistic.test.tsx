@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { videoQuery } from '../../../src/features/videos/queries'
-import { deferred, fakeApi, json, refuse } from './support/fake-api'
-import { makeVideo } from './support/fixtures'
+import { deferred, fakeApi, json, refuse, writes } from '../support/fake-api'
+import { makeVideo } from '../support/fixtures'
 import { renderLifecycle } from './support/render'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -73,12 +73,12 @@ describe('lifecycle: optimistic changes', () => {
   it('publishes a draft now, optimistically', async () => {
     const draft = makeVideo({ published_at: null, is_published: false })
     const answer = deferred()
-    const api = fakeApi({ [`POST /api/v1/videos/${draft.id}/publish`]: () => answer.promise })
+    const calls = fakeApi({ [`POST /api/v1/videos/${draft.id}/publish`]: () => answer.promise })
     renderLifecycle(draft)
 
     await userEvent.click(screen.getByRole('button', { name: 'Publish now' }))
     expect(screen.getByText(/Live since/)).toBeInTheDocument()
-    expect(api.writes()).toEqual([
+    expect(writes(calls)).toEqual([
       { method: 'POST', path: `/api/v1/videos/${draft.id}/publish`, body: undefined },
     ])
 

@@ -2,8 +2,8 @@ import { fireEvent, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { scheduleBounds, toLocalInputValue } from '../../../src/lib/schedule-window'
-import { type ApiCall, fakeApi, json } from './support/fake-api'
-import { makeVideo } from './support/fixtures'
+import { type Call, fakeApi, json, writes } from '../support/fake-api'
+import { makeVideo } from '../support/fixtures'
 import { renderLifecycle } from './support/render'
 
 const dayMs = 24 * 60 * 60 * 1000
@@ -25,14 +25,14 @@ const pick = (date: Date) =>
 
 describe('lifecycle: scheduling', () => {
   it('refuses a time in the past before any request', async () => {
-    const api = fakeApi({})
+    const calls = fakeApi({})
     renderLifecycle(draft)
 
     pick(new Date(Date.now() - 60 * 60_000))
     await userEvent.click(screen.getByRole('button', { name: 'Schedule' }))
 
     expect(screen.getByLabelText('Publish at')).toHaveAccessibleDescription(/later than now/)
-    expect(api.calls).toEqual([])
+    expect(calls).toEqual([])
   })
 
   it('offers only the window as min and max, in local time', () => {
@@ -47,8 +47,8 @@ describe('lifecycle: scheduling', () => {
   it('sends a time within the window as ISO UTC and shows the schedule', async () => {
     const at = new Date(Date.now() + 3 * dayMs)
     at.setSeconds(0, 0)
-    const api = fakeApi({
-      [`POST /api/v1/videos/${draft.id}/publish`]: (call: ApiCall) =>
+    const calls = fakeApi({
+      [`POST /api/v1/videos/${draft.id}/publish`]: (call: Call) =>
         json({ ...draft, published_at: (call.body as { published_at: string }).published_at }),
     })
     renderLifecycle(draft)
@@ -57,7 +57,7 @@ describe('lifecycle: scheduling', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Schedule' }))
 
     expect(await screen.findByText(/^Video scheduled for/)).toBeInTheDocument()
-    expect(api.writes()).toEqual([
+    expect(writes(calls)).toEqual([
       {
         method: 'POST',
         path: `/api/v1/videos/${draft.id}/publish`,

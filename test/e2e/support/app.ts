@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { startDashboard } from '../../../server/dashboard/start.ts'
 import { launchChromium } from './browser.ts'
+import { PageErrors } from './page-errors.ts'
 import type { StorageProxy } from './storage-proxy.ts'
 
 export interface RunningApp {
@@ -13,7 +14,20 @@ export interface RunningApp {
   browser: Browser
   context: BrowserContext
   page: Page
+  /**
+   * Declares that this test makes a page log an error matching `pattern` (the message and the
+   * address it names), such as Chromium's "Failed to load resource: the server responded with a
+   * status of 500" for a fault the test injects. Any other error fails the test.
+   */
+  expectConsoleError(pattern: RegExp): void
   close(): Promise<void>
+}
+
+const pageErrors = new Set<PageErrors>()
+
+/** Every open app's page errors since the last call, as problems to report (see setup.ts). */
+export function settlePageErrors(): string[] {
+  return [...pageErrors].flatMap((errors) => errors.settle())
 }
 
 // The real dashboard server (serving the built app) in front of a real sandbox with a small,
@@ -50,6 +64,8 @@ export async function startApp(
     locale: 'en-GB',
     timezoneId: 'Europe/London',
   })
+  const errors = new PageErrors(context)
+  pageErrors.add(errors)
   const page = await context.newPage()
   page.setDefaultTimeout(10_000)
   return {
@@ -58,7 +74,9 @@ export async function startApp(
     browser,
     context,
     page,
+    expectConsoleError: (pattern) => errors.expect(pattern),
     async close() {
+      pageErrors.delete(errors)
       await browser.close()
       await dashboard.close()
       rmSync(dir, { recursive: true, force: true })

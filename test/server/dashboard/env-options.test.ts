@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DashboardConfigError, dashboardOptionsFromEnv } from '../../../server/dashboard/env.ts'
+import { resolveConfig } from '../../../server/sandbox/config.ts'
 
 const service = {
   SERVICE_BASE_URL: 'https://api.example.com',
@@ -12,7 +13,14 @@ describe('options from the environment', () => {
     const options = dashboardOptionsFromEnv({}, [])
     expect(options).toMatchObject({ port: 5173, host: '127.0.0.1', mode: 'production' })
     expect(options.service).toBeUndefined()
-    expect(options.sandbox).toBeDefined()
+    if (!options.sandbox) throw new Error('no embedded sandbox')
+    // The sandbox as its README documents it: port 4010 on loopback, the demo library.
+    expect(resolveConfig(options.sandbox)).toMatchObject({
+      port: 4010,
+      host: '127.0.0.1',
+      seed: 'demo',
+      seedVideos: 2000,
+    })
   })
 
   it('passes SANDBOX_* settings to the embedded sandbox', () => {

@@ -34,6 +34,47 @@ describe('the built app', () => {
     expect(robots.headers['cache-control']).toBe('no-cache')
   })
 
+  it('serves the public files as they are: robots.txt keeps crawlers out, the manifest is JSON', async () => {
+    const robots = await send(running.dashboard.url, '/robots.txt')
+    expect(robots.status).toBe(200)
+    expect(robots.text).toMatch(/^User-agent: \*$/m)
+    expect(robots.text).toMatch(/^Disallow: \/$/m)
+
+    const manifest = await send(running.dashboard.url, '/manifest.webmanifest')
+    expect(manifest.headers['content-type']).toBe('application/manifest+json; charset=utf-8')
+    const app = JSON.parse(manifest.text) as {
+      name: string
+      start_url: string
+      icons: { src: string; type: string }[]
+    }
+    expect(app).toMatchObject({
+      name: 'Shoppable Studio',
+      start_url: '/videos',
+      display: 'standalone',
+    })
+    expect(app.icons.length).toBeGreaterThan(0)
+    for (const icon of app.icons) {
+      const image = await send(running.dashboard.url, icon.src)
+      expect(image.status, icon.src).toBe(200)
+      expect(image.headers['content-type'], icon.src).toBe(icon.type)
+    }
+  })
+
+  it('lets the page load its manifest and icon under its Content-Security-Policy', async () => {
+    const page = await send(running.dashboard.url, '/videos')
+    const policy = new Map(
+      String(page.headers['content-security-policy'] ?? '')
+        .split(';')
+        .map((directive) => {
+          const [name = '', ...sources] = directive.trim().split(/\s+/)
+          return [name, sources] as const
+        }),
+    )
+    const manifestSources = policy.get('manifest-src') ?? policy.get('default-src')
+    expect(manifestSources).toContain("'self'")
+    expect(policy.get('img-src')).toContain("'self'")
+  })
+
   it('answers 404 for missing files, never the app page', async () => {
     for (const path of ['/assets/index-Missing1.js', '/assets/chunk', '/favicon.ico']) {
       const response = await send(running.dashboard.url, path)

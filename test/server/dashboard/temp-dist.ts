@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -8,13 +8,19 @@ export const builtFiles = {
   logoPng: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47]), Buffer.alloc(4000, 7)]),
 }
 
-/** A stand-in for `npm run build` output: an index page, a hashed script and image, a favicon. */
+/** The project's `public/` folder, which Vite copies into the build as it is. */
+export const publicDir = join(import.meta.dirname, '../../../public')
+
+/**
+ * A stand-in for `npm run build` output: an index page, a hashed script and image, and the
+ * project's real public files.
+ */
 export async function createTempDist(): Promise<{ dir: string; remove(): Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'dashboard-dist-'))
   await mkdir(join(dir, 'assets'))
   await writeFile(join(dir, 'index.html'), builtFiles.indexHtml)
   await writeFile(join(dir, 'assets', 'index-Dk3f9Qa1.js'), builtFiles.appJs)
   await writeFile(join(dir, 'assets', 'logo-Pq81xZ0c.png'), builtFiles.logoPng)
-  await writeFile(join(dir, 'robots.txt'), 'User-agent: *\nDisallow: /\n')
+  await cp(publicDir, dir, { recursive: true })
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) }
 }

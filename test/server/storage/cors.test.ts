@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type LocalStoreHarness, startLocalStore } from './local-store-harness.ts'
+import { postForm, signatureFields } from './form-post.ts'
+import { type LocalStoreHarness, randomBody, startLocalStore } from './local-store-harness.ts'
 
 describe('CORS for browsers uploading directly', () => {
   let harness: LocalStoreHarness
@@ -41,6 +42,23 @@ describe('CORS for browsers uploading directly', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*')
     expect(response.headers.get('access-control-expose-headers')).toContain('ETag')
     expect(await response.text()).toContain('<Code>AccessDenied</Code>')
+  })
+
+  it('lets the page read where a form upload put the object (Location) and its ETag', async () => {
+    const key = 'uploads/vid_cors/source.mp4'
+    const signature = await harness.storage.presignPost(key, 'video/mp4')
+    const response = await postForm(
+      signature.post_url,
+      signatureFields(signature, 'video/mp4'),
+      randomBody(30 * 1024),
+    )
+
+    expect(response.status).toBe(204)
+    const exposed = (response.headers.get('access-control-expose-headers') ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+    expect(exposed).toEqual(expect.arrayContaining(['location', 'etag']))
+    expect(response.headers.get('location')).toBe(`${harness.endpoint}/sandbox-uploads/${key}`)
   })
 
   it('answers NoSuchBucket for an unknown bucket', async () => {

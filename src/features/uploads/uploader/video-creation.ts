@@ -1,6 +1,7 @@
 import { ServiceError } from '../../../api/client'
 import { createVideo, getVideo } from '../../../api/generated/sdk.gen'
 import type { Video, VideoMetadata } from '../../../api/generated/types.gen'
+import { fullVideo } from '../../../api/video-fields'
 import { createCreationQueue } from './creation-queue'
 import type { Uploader, UploaderOptions, VideoCreation } from './uploader-options'
 import { withRetry } from './with-retry'
@@ -18,13 +19,13 @@ type Job = { fileId: string; fileName: string; key: string; details: VideoMetada
 const createOnce = ({ key, details }: Job) =>
   withRetry(() =>
     createVideo({ body: { ...details, storage_key: key }, throwOnError: true }).then(
-      ({ data }) => data as Video,
+      ({ data }) => fullVideo(data),
       async (error: unknown) => {
         // The first answer was lost (reload, network): the video exists already.
         const existing = usedKeyVideo(error)
         if (!existing) throw error
         const { data } = await getVideo({ path: { video_id: existing }, throwOnError: true })
-        return data as Video
+        return fullVideo(data)
       },
     ),
   )

@@ -1,5 +1,5 @@
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
-import { getRouteApi, Link } from '@tanstack/react-router'
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router'
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { formatCount } from '../../../lib/format'
 import { handOverFiles } from '../../../lib/pending-uploads'
@@ -17,7 +17,7 @@ import { VideoTable } from './video-table'
 const route = getRouteApi('/videos/')
 
 export function LibraryScreen() {
-  const search = route.useSearch() as LibrarySearch
+  const search = route.useSearch()
   const { channelId } = route.useLoaderData()
   const navigate = route.useNavigate()
   if (!channelId) return <p className="text-slate-700">This business has no channel yet.</p>
@@ -42,6 +42,7 @@ function Library({
   const listRef = useRef<HTMLDivElement>(null)
   const searchRef = useRef<HTMLInputElement>(null)
   const view = search.view ?? 'grid'
+  const router = useRouter()
 
   const update = useCallback(
     (patch: Partial<LibrarySearch>, replace = false) =>
@@ -101,7 +102,9 @@ function Library({
         <SearchBox
           ref={searchRef}
           value={search.q ?? ''}
-          onSearch={(q) => update({ q: q || undefined }, true)}
+          // The first search from an unfiltered view is a new history entry, so Back restores
+          // that view; later keystrokes replace it (the latest location, as a load may be pending).
+          onSearch={(q) => update({ q: q || undefined }, Boolean(router.latestLocation.search.q))}
         />
         <fieldset className="flex rounded-md border border-slate-300 bg-white p-0.5">
           <legend className="sr-only">View</legend>

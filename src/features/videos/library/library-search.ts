@@ -1,16 +1,22 @@
+import * as z from 'zod/mini'
+import { VideoAccess, VideoStatus, VideoType } from '../../../api/generated/types.gen'
 import type { VideoFilters } from '../queries'
 
-export interface LibrarySearch {
-  channel?: string
-  q?: string
-  status?: 'pending' | 'approved' | 'errored'
-  access?: 'public' | 'private' | 'unlisted'
-  published?: boolean
-  archived?: boolean
-  hashtag?: string
-  type?: 'video' | 'live_stream'
-  view?: 'grid' | 'table'
-}
+// Every filter, the search and the view live in the URL, so a view can be bookmarked, shared and
+// restored with Back. Invalid values fall back instead of failing the page.
+export const librarySearchSchema = z.object({
+  q: z.catch(z.optional(z.string().check(z.maxLength(200))), undefined),
+  status: z.catch(z.optional(z.enum(VideoStatus)), undefined),
+  access: z.catch(z.optional(z.enum(VideoAccess)), undefined),
+  published: z.catch(z.optional(z.boolean()), undefined),
+  archived: z.catch(z.optional(z.boolean()), undefined),
+  hashtag: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined),
+  type: z.catch(z.optional(z.enum(VideoType)), undefined),
+  view: z.catch(z.optional(z.enum(['grid', 'table'])), undefined),
+})
+
+/** The library's own search params (the channel, shared by every screen, is the root route's). */
+export type LibrarySearch = z.output<typeof librarySearchSchema>
 
 // URL search params to the list request's filters; absent values are left out so equal views
 // share one cache entry.

@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+
+// What every measure of the library shares: a fresh context with the probe installed, the
+// library opened, and what the probe saw.
+
+// The in-page observer (see probe.js), installed before the app's scripts in every document.
+const probeScript = readFileSync(new URL('./probe.js', import.meta.url), 'utf8')
+
+const contextOptions = {
+  viewport: { width: 1280, height: 900 },
+  locale: 'en-GB',
+  timezoneId: 'Europe/London',
+}
+export const cards = 'ul[aria-label="Videos"] li'
+
+export interface Interaction {
+  name: string
+  duration: number
+  startTime: number
+  inputDelay: number
+  processing: number
+  interactionId: number
+  target: string | null
+  page: string
+}
+
+export interface LongTask {
+  startTime: number
+  duration: number
+  page: string
+}
+
+export interface LongFrame extends LongTask {
+  blockingDuration: number
+  scripts: Array<{
+    invoker: string
+    sourceURL: string
+    sourceFunctionName: string
+    duration: number
+    forcedStyleAndLayoutDuration: number
+  }>
+}
+
+/** What the probe saw in one page: interactions, and long tasks and frames split at `since`. */
+export interface SessionEvents {
+  session: string
+  interactions: Interaction[]
+  longTasks: LongTask[]
+  frames: LongFrame[]
+}
+
+export async function open(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(contextOptions)
+  await context.addInitScript({ content: probeScript })
+  const page = await context.newPage()
+  page.setDefaultTimeout(15_000)
+  return { context, page }
+}
+
+// Expressions run through the DevTools protocol, which the app's CSP (no 'unsafe-eval') allows;
+// waitForFunction predicates run inside the page, so they must be functions, not strings.
+export const read = <T>(page: Page, expression: string) => page.evaluate(expression) as Promise<T>
+
+export interface ProbeWindow {
+  __bench: { firstCard: number | null; firstThumb: number | null }
+}
+
+export async function openLibrary(page: Page, url: string): Promise<void> {
+  await page.goto(`${url}/videos`, { waitUntil: 'commit' })
+  await page.waitForFunction(
+    () => (window as unknown as ProbeWindow).__bench.firstCard !== null,
+    undefined,
+    { polling: 50 },
+  )
+}
+
+export async function sessionEvents(
+  page: Page,
+  session: string,
+  since = 0,
+): Promise<SessionEvents> {
+  const seen = await read<Omit<SessionEvents, 'session'>>(
+    page,
+    '({ interactions: window.__bench.interactions, longTasks: window.__bench.longTasks, frames: window.__bench.frames })',
+  )
+  return {
+    session,
+    interactions: seen.interactions,
+    longTasks: seen.longTasks.filter((task) => task.startTime >= since),
+    frames: seen.frames.filter((frame) => frame.startTime >= since),
+  }
+}

@@ -1,0 +1,86 @@
+import type { Browser } from 'playwright-core'
+import {
+  cards,
+  open,
+  openLibrary,
+  read,
+  type SessionEvents,
+  sessionEvents,
+} from './library-page.ts'
+
+// 2. Search keystroke to results rendered, and 3. interactions in the library ----------------
+
+export interface SearchSample {
+  query: string
+  /** Last keystroke (its keydown's event time) to the first frame showing the results. */
+  latency: number | null
+  status: string
+}
+
+export async function measureSearchSession(
+  browser: Browser,
+  url: string,
+  queries: readonly string[],
+): Promise<{ samples: SearchSample[]; events: SessionEvents }> {
+  const { context, page } = await open(browser)
+  try {
+    await openLibrary(page, url)
+    await page.waitForLoadState('networkidle')
+    const loadedAt = await read<number>(page, 'performance.now()')
+    const input = page.getByLabel('Search captions')
+    const samples: SearchSample[] = []
+    for (const query of queries) {
+      await read(page, `window.__bench.armSearch(${JSON.stringify(query)}, 5000)`)
+      await input.focus()
+      await page.keyboard.press('ControlOrMeta+A')
+      // A quick typist: 60 ms between keys, well inside the 200 ms debounce.
+      await page.keyboard.type(query, { delay: 60 })
+      const result = await read<{
+        keyAt: number | null
+        doneAt?: number
+        status: string
+        timeout?: boolean
+      }>(page, 'window.__bench.searchResult')
+      samples.push({
+        query,
+        latency:
+          result.timeout || result.keyAt === null || result.doneAt === undefined
+            ? null
+            : result.doneAt - result.keyAt,
+        status: result.timeout ? `timed out; showing ${result.status}` : result.status,
+      })
+      await page.waitForTimeout(300)
+    }
+
+    // The rest of a short library session, so its clicks and keys count as interactions too.
+    const status = page.locator('p[aria-live="polite"]')
+    await input.focus()
+    await page.keyboard.press('ControlOrMeta+A')
+    await page.keyboard.press('Backspace')
+    await page.waitForFunction(
+      () =>
+        !new URLSearchParams(location.search).has('q') &&
+        !document.querySelector('p[aria-live="polite"]')?.textContent?.includes('match'),
+    )
+    await status.filter({ hasNotText: 'updating' }).waitFor()
+    await page.getByRole('button', { name: 'Table', exact: true }).click()
+    await page.getByRole('table').first().waitFor()
+    await page.getByRole('button', { name: 'Grid', exact: true }).click()
+    await page.locator(cards).first().waitFor()
+    const checkbox = page.locator(`${cards} input[type="checkbox"]`).first()
+    await checkbox.click()
+    await page.waitForTimeout(200)
+    await checkbox.click()
+    await page.waitForTimeout(200)
+    const before = await page.locator(cards).count()
+    await page.getByRole('button', { name: /^Show more/ }).click()
+    await page.waitForFunction(
+      ([selector, count]) => document.querySelectorAll(selector).length > count,
+      [cards, before] as const,
+    )
+    await page.waitForTimeout(300)
+    return { samples, events: await sessionEvents(page, 'search session', loadedAt) }
+  } finally {
+    await context.close()
+  }
+}
