@@ -19,6 +19,7 @@ export interface ComboboxProps<TItem> {
   /** What is typed; the caller searches with it (or filters a fixed list). */
   inputValue: string
   onInputValueChange: (text: string) => void
+  onOpenChange?: (open: boolean) => void
   items: readonly TItem[]
   itemKey: (item: TItem) => string
   renderItem: (item: TItem, state: { selected: boolean }) => ReactNode
@@ -33,6 +34,8 @@ export interface ComboboxProps<TItem> {
   status?: string | null
   /** Results are stale (a newer search runs): shown dimmed and cannot be picked. */
   stale?: boolean
+  /** The first suggestion is active as soon as there is one, so Enter picks it. */
+  autoSelect?: boolean
 }
 
 // A text box with a list of suggestions (WAI-ARIA combobox): focus stays in the input, arrows move
@@ -46,6 +49,7 @@ export function Combobox<TItem>({
   disabled,
   inputValue,
   onInputValueChange,
+  onOpenChange,
   items,
   itemKey,
   renderItem,
@@ -55,6 +59,7 @@ export function Combobox<TItem>({
   listLabel,
   status,
   stale = false,
+  autoSelect = false,
 }: ComboboxProps<TItem>) {
   const fallbackId = useId()
   const inputId = id ?? fallbackId
@@ -65,6 +70,7 @@ export function Combobox<TItem>({
     <ComboboxProvider
       value={inputValue}
       setValue={onInputValueChange}
+      setOpen={onOpenChange}
       selectedValue={multiple ? [...selected] : (selected[0] ?? '')}
       resetValueOnHide={false}
     >
@@ -76,13 +82,18 @@ export function Combobox<TItem>({
         id={inputId}
         placeholder={placeholder}
         disabled={disabled}
-        autoSelect
+        autoSelect={autoSelect}
         aria-invalid={Boolean(error)}
         aria-describedby={describedBy || undefined}
         className={`mt-1 block w-full ${controlClasses} ${controlPadding.md}`}
       />
       <FieldError id={inputId} message={error} />
+      {/* Said under the box and announced; not inside the list, which holds options only. */}
+      <p role="status" className={status ? 'mt-1 text-sm text-slate-700' : 'sr-only'}>
+        {status}
+      </p>
       <ComboboxPopover
+        hidden={items.length === 0}
         gutter={4}
         sameWidth
         unmountOnHide
@@ -109,11 +120,7 @@ export function Combobox<TItem>({
             </ComboboxItem>
           )
         })}
-        {status ? <p className="px-3 py-1.5 text-sm text-slate-700">{status}</p> : null}
       </ComboboxPopover>
-      <p role="status" className="sr-only">
-        {status}
-      </p>
     </ComboboxProvider>
   )
 }

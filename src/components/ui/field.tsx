@@ -33,10 +33,19 @@ export function FieldHint({ id, children }: { id: string; children: ReactNode })
   )
 }
 
-export function FieldError({ id, message }: { id: string; message: string | undefined | null }) {
+export function FieldError({
+  id,
+  message,
+  announce = false,
+}: {
+  id: string
+  message: string | undefined | null
+  /** Said at once when it appears (a check made on submit, with focus elsewhere). */
+  announce?: boolean
+}) {
   if (!message) return null
   return (
-    <p id={`${id}-error`} className={errorClasses}>
+    <p id={`${id}-error`} className={errorClasses} role={announce ? 'alert' : undefined}>
       {message}
     </p>
   )
@@ -47,13 +56,22 @@ interface ShellProps {
   label: ReactNode
   hint?: ReactNode
   error?: string | null
+  announceError?: boolean
   className?: string
   /** Renders the control with the ids that tie it to its label, hint and error. */
   children: (a11y: FieldA11y) => ReactNode
 }
 
 /** A labelled control with its hint and error, for state held outside a form library. */
-export function FieldShell({ id, label, hint, error, className, children }: ShellProps) {
+export function FieldShell({
+  id,
+  label,
+  hint,
+  error,
+  announceError,
+  className,
+  children,
+}: ShellProps) {
   return (
     <div className={className}>
       <label htmlFor={id} className={labelClasses}>
@@ -61,7 +79,7 @@ export function FieldShell({ id, label, hint, error, className, children }: Shel
       </label>
       {hint ? <FieldHint id={id}>{hint}</FieldHint> : null}
       <div className="mt-1">{children(fieldA11y(id, { hint, error }))}</div>
-      <FieldError id={id} message={error} />
+      <FieldError id={id} message={error} announce={announceError} />
     </div>
   )
 }

@@ -2,6 +2,7 @@ import { type KeyboardEvent, useRef, useState } from 'react'
 import { useController, useFormContext } from 'react-hook-form'
 import { labelClasses } from '../../../../components/ui/control-styles'
 import { FieldError, FieldHint, fieldA11y, useFieldId } from '../../../../components/ui/field'
+import { TagList } from '../../../../components/ui/tag-list'
 import type { VideoFormValues } from './form-schema'
 
 const maxTags = 30
@@ -72,24 +73,11 @@ export function HashtagInput() {
       </FieldHint>
       <div className="mt-1 flex flex-wrap items-center gap-2 rounded-md border border-slate-500 bg-white p-2 focus-within:outline focus-within:outline-2 focus-within:outline-indigo-600">
         {tags.length > 0 ? (
-          <ul aria-label="Added hashtags" className="flex flex-wrap gap-2">
-            {tags.map((tag, index) => (
-              <li
-                key={tag}
-                className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pr-1 pl-3 text-sm text-slate-900"
-              >
-                {tag}
-                <button
-                  type="button"
-                  aria-label={`Remove ${tag}`}
-                  onClick={() => remove(index)}
-                  className="rounded-full px-1.5 text-slate-700 hover:bg-slate-200 hover:text-slate-900 focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
-                >
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
+          <TagList
+            label="Added hashtags"
+            tags={tags.map((tag) => ({ key: tag, label: tag }))}
+            onRemove={(tag) => remove(tags.indexOf(tag))}
+          />
         ) : null}
         <input
           {...a11y}

@@ -1,13 +1,10 @@
 import { type FormEvent, useState } from 'react'
 import { Button } from '../../../../components/ui/button'
-import { errorClasses, hintClasses, labelClasses } from '../../../../components/ui/control-styles'
-import { TextInput } from '../../../../components/ui/text-input'
-import { checkSchedule, scheduleBounds, scheduleHint } from '../../../../lib/schedule-window'
+import { ScheduleInput } from '../../../../components/ui/schedule-input'
+import { checkSchedule } from '../../../../lib/schedule-window'
 
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
-
-// Pick a local date and time within the next 28 days; it is sent as ISO UTC. A time outside the
-// window is refused here, before any request.
+// A local date and time within the publish window, sent as ISO UTC. A time outside the window is
+// refused here, before any request.
 export function ScheduleForm({
   disabled,
   running,
@@ -19,7 +16,6 @@ export function ScheduleForm({
 }) {
   const [value, setValue] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const bounds = scheduleBounds(new Date())
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -31,37 +27,19 @@ export function ScheduleForm({
 
   return (
     <form noValidate onSubmit={submit} className="space-y-2" aria-label="Schedule publication">
-      <label htmlFor="schedule-at" className={labelClasses}>
-        Publish at
-      </label>
-      <p id="schedule-at-hint" className={hintClasses}>
-        {scheduleHint(timeZone)}
-      </p>
-      <div className="flex flex-wrap items-start gap-2">
-        <TextInput
-          id="schedule-at"
-          type="datetime-local"
-          min={bounds.min}
-          max={bounds.max}
-          step={60}
-          value={value}
-          onChange={(event) => {
-            setValue(event.target.value)
-            setError(null)
-          }}
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? 'schedule-at-hint schedule-at-error' : 'schedule-at-hint'}
-          className=""
-        />
-        <Button type="submit" disabled={disabled} busy={running} busyLabel="Scheduling…">
-          Schedule
-        </Button>
-      </div>
-      {error ? (
-        <p id="schedule-at-error" className={errorClasses} role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ScheduleInput
+        id="schedule-at"
+        value={value}
+        onChange={(event) => {
+          setValue(event.target.value)
+          setError(null)
+        }}
+        error={error}
+        announceError
+      />
+      <Button type="submit" disabled={disabled} busy={running} busyLabel="Scheduling…">
+        Schedule
+      </Button>
     </form>
   )
 }
