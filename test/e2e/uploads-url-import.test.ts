@@ -45,13 +45,13 @@ afterAll(async () => {
   await new Promise((resolve) => mediaServer?.close(resolve))
 })
 
-const importSection = () => app.page.getByRole('region', { name: 'Import from a URL' })
+const importSection = () => app.page.getByRole('tabpanel', { name: 'Import from a URL' })
 const importRows = () =>
   importSection().getByRole('list', { name: 'Imports' }).getByRole('listitem')
 
 async function openUploads(pollMs?: number) {
   const { page } = app
-  await page.goto(`${app.url}/uploads`)
+  await page.goto(`${app.url}/uploads?add=url`)
   await page.evaluate(
     ([key, value]) => (value ? localStorage.setItem(key, value) : localStorage.removeItem(key)),
     [POLL_KEY, pollMs ? String(pollMs) : ''] as const,

@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react'
+import { Button } from '../../components/ui/button'
+import { Callout } from '../../components/ui/callout'
 import { formatBytes } from '../../lib/format'
+import { useSecondsUntil } from '../../lib/use-seconds-until'
 import type { MissingFile } from './uploader/create-uploader'
 
 export interface Retry {
@@ -25,24 +27,15 @@ export function RecoveryNotices({
   return (
     <div aria-live="polite" className="space-y-2">
       {resumed.length > 0 ? (
-        <p
-          role="status"
-          className="rounded-md border border-sky-300 bg-sky-50 p-2 text-sm text-sky-950"
-        >
+        <Callout role="status">
           The page was reloaded during an upload; {resumed.length}{' '}
           {resumed.length === 1 ? 'upload resumes' : 'uploads resume'} where{' '}
           {resumed.length === 1 ? 'it' : 'they'} stopped: {resumed.join(', ')}.
-        </p>
+        </Callout>
       ) : null}
       {missing.length > 0 ? (
-        <section
-          aria-labelledby="missing-files-title"
-          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
-        >
-          <h2 id="missing-files-title" className="text-base font-semibold">
-            Pick these files again to finish them
-          </h2>
-          <p className="mt-1">
+        <Callout tone="warning" title="Pick these files again to finish them">
+          <p>
             The browser cannot give back files this large after a reload. Add the same files below;
             each continues from the parts already stored, with the details you entered.
           </p>
@@ -51,17 +44,13 @@ export function RecoveryNotices({
               <li key={file.id} className="flex flex-wrap items-center gap-2">
                 <span className="font-medium">{file.name}</span>
                 {file.size !== null ? <span>({formatBytes(file.size)})</span> : null}
-                <button
-                  type="button"
-                  className="rounded border border-amber-400 bg-white px-2 py-0.5 text-xs font-medium hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-amber-700"
-                  onClick={() => onForget(file.id)}
-                >
+                <Button size="sm" onClick={() => onForget(file.id)}>
                   Forget {file.name}
-                </button>
+                </Button>
               </li>
             ))}
           </ul>
-        </section>
+        </Callout>
       ) : null}
       {waiting.length > 0 ? (
         <ul
@@ -78,12 +67,7 @@ export function RecoveryNotices({
 }
 
 function RetryLine({ retry }: { retry: Retry }) {
-  const [now, setNow] = useState(Date.now())
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000)
-    return () => clearInterval(timer)
-  }, [])
-  const seconds = Math.max(0, Math.ceil((retry.at - now) / 1000))
+  const seconds = useSecondsUntil(retry.at)
   return (
     <li>
       <span className="font-medium">{retry.fileName}</span>: {retry.reason};{' '}

@@ -5,6 +5,7 @@ import '@uppy/dashboard/css/style.min.css'
 import './uploader-panel.css'
 import Dashboard from '@uppy/dashboard'
 import { useEffect, useRef, useState } from 'react'
+import { Callout } from '../../components/ui/callout'
 import { takeHandedOverFiles } from '../../lib/pending-uploads'
 import { testSetting } from '../../lib/test-setting'
 import { fileDetailsFields } from './details/file-details-fields'
@@ -97,14 +98,13 @@ export default function UploaderPanel(props: Omit<UploaderOptions, 'journal'>) {
   return (
     <>
       {detailsProblems.length > 0 ? (
-        <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
-          <h2 className="text-base font-semibold">Nothing was sent: fix these details first</h2>
-          <ul className="mt-1 list-disc pl-5 text-sm">
+        <Callout role="alert" tone="danger" title="Nothing was sent: fix these details first">
+          <ul className="list-disc pl-5">
             {detailsProblems.map((problem) => (
               <li key={problem}>{problem}</li>
             ))}
           </ul>
-        </div>
+        </Callout>
       ) : null}
       <RecoveryNotices
         missing={missing}

@@ -1,8 +1,10 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react'
+import { lazy, Suspense, useCallback, useState } from 'react'
 import type { Video } from '../../api/generated/types.gen'
+import { panelClasses } from '../../components/ui/control-styles'
+import { Tabs } from '../../components/ui/tabs'
 import { UploadDetailsForm } from './details/upload-details-form'
 import { useUploadDetails } from './details/use-upload-details'
-import { panelClass } from './ui'
+import { type CreationRow, UploadResults } from './upload-results'
 import type { VideoCreation } from './uploader/create-uploader'
 import { UrlImportSection } from './url-import/url-import-section'
 
@@ -10,24 +12,29 @@ const UploaderPanel = lazy(() => import('./uploader-panel'))
 
 export interface UploadsScreenProps {
   channelId: string | null
+  /** The way in shown: picking files, or importing from a URL. */
+  addFrom: AddFrom
+  onAddFromChange: (way: AddFrom) => void
   /** Called for every video created from an upload (the route refreshes the library with it). */
   onVideoCreated: (video: Video) => void
 }
 
-export function UploadsScreen({ channelId, onVideoCreated }: UploadsScreenProps) {
+type AddFrom = 'files' | 'url'
+
+export function UploadsScreen({ channelId, ...props }: UploadsScreenProps) {
   return (
-    <section aria-labelledby="uploads-title" className="max-w-5xl space-y-6">
+    <section aria-labelledby="uploads-title" className="space-y-4">
       <div>
         <h1 id="uploads-title" className="text-2xl font-semibold">
           Uploads
         </h1>
-        <p className="mt-2 text-slate-700">
-          Add MP4 or MOV videos; they go straight to storage, and each becomes a video in the
-          library with the details below.
+        <p className="mt-1 text-slate-700">
+          MP4 or MOV videos go straight to storage, and each becomes a video in the library with the
+          details for every file.
         </p>
       </div>
       {channelId ? (
-        <Uploads key={channelId} channelId={channelId} onVideoCreated={onVideoCreated} />
+        <Uploads key={channelId} channelId={channelId} {...props} />
       ) : (
         <p className="text-slate-700">This business has no channel yet.</p>
       )}
@@ -35,23 +42,19 @@ export function UploadsScreen({ channelId, onVideoCreated }: UploadsScreenProps)
   )
 }
 
-interface Row {
-  fileName: string
-  creation: VideoCreation
-}
-
+// The drop zone and its queue come first, where a laptop screen shows them without scrolling;
+// the details for every file sit beside them (folded under a summary on narrow screens), and a
+// URL import is the second way in.
 function Uploads({
   channelId,
+  addFrom,
+  onAddFromChange,
   onVideoCreated,
-}: {
-  channelId: string
-  onVideoCreated: (video: Video) => void
-}) {
+}: Omit<UploadsScreenProps, 'channelId'> & { channelId: string }) {
   // The details form defaults to the screen's channel; each video's channel comes from the form.
   const details = useUploadDetails(channelId)
-
   const [rejected, setRejected] = useState<string[]>([])
-  const [rows, setRows] = useState<Record<string, Row>>({})
+  const [rows, setRows] = useState<Record<string, CreationRow>>({})
   const [heldUntil, setHeldUntil] = useState<number | null>(null)
 
   const onCreationChange = useCallback(
@@ -64,92 +67,55 @@ function Uploads({
     [],
   )
   return (
-    <>
-      <UploadDetailsForm form={details.form} onReset={details.reset} />
-
-      <UrlImportSection
-        channelId={channelId}
-        detailsFor={(name) =>
-          details.detailsProblem({ name, meta: {} }) ? null : details.detailsFor({ name, meta: {} })
-        }
-        onVideoCreated={onVideoCreated}
-      />
-
-      <Suspense fallback={<p className="text-slate-700">Loading the uploader…</p>}>
-        <UploaderPanel
-          channelId={channelId}
-          detailsFor={details.detailsFor}
-          detailsProblem={details.detailsProblem}
-          onVideoCreated={onVideoCreated}
-          onCreationChange={onCreationChange}
-          onCreationsHeld={setHeldUntil}
-          onRejected={onRejected}
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
+      <div className="min-w-0 space-y-4">
+        <Tabs
+          label="How to add videos"
+          selectedId={addFrom === 'url' ? 'import-url' : 'upload-files'}
+          onSelect={(id) => onAddFromChange(id === 'import-url' ? 'url' : 'files')}
+          tabs={[
+            {
+              id: 'upload-files',
+              label: 'Upload files',
+              content: (
+                <Suspense fallback={<p className="text-slate-700">Loading the uploader…</p>}>
+                  <UploaderPanel
+                    channelId={channelId}
+                    detailsFor={details.detailsFor}
+                    detailsProblem={details.detailsProblem}
+                    onVideoCreated={onVideoCreated}
+                    onCreationChange={onCreationChange}
+                    onCreationsHeld={setHeldUntil}
+                    onRejected={onRejected}
+                  />
+                </Suspense>
+              ),
+            },
+            {
+              id: 'import-url',
+              label: 'Import from a URL',
+              content: (
+                <UrlImportSection
+                  channelId={channelId}
+                  detailsFor={(name) =>
+                    details.detailsProblem({ name, meta: {} })
+                      ? null
+                      : details.detailsFor({ name, meta: {} })
+                  }
+                  onVideoCreated={onVideoCreated}
+                />
+              ),
+            },
+          ]}
         />
-      </Suspense>
-
-      <div aria-live="polite" className="space-y-4">
-        {rejected.length > 0 ? (
-          <div className="rounded-md border border-red-300 bg-red-50 p-3">
-            <h2 className="text-base font-semibold text-red-900">Files not added</h2>
-            <ul aria-label="Files not added" className="mt-1 list-disc pl-5 text-sm text-red-900">
-              {rejected.map((reason, index) => (
-                // Reasons can repeat (the same file picked twice); the position tells them apart.
-                // biome-ignore lint/suspicious/noArrayIndexKey: append-only list
-                <li key={index}>{reason}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        {Object.keys(rows).length > 0 ? (
-          <div className={panelClass}>
-            <h2 className="text-base font-semibold">Videos</h2>
-            {heldUntil ? (
-              <RateLimitNotice
-                until={heldUntil}
-                waiting={
-                  Object.values(rows).filter(
-                    (row) => row.creation.state === 'queued' || row.creation.state === 'creating',
-                  ).length
-                }
-              />
-            ) : null}
-            <ul aria-label="Created videos" className="mt-1 space-y-1 text-sm">
-              {Object.entries(rows).map(([id, row]) => (
-                <li key={id}>
-                  <span className="font-medium">{row.fileName}</span>:{' '}
-                  {row.creation.state === 'queued'
-                    ? 'uploaded; waiting its turn to become a video'
-                    : row.creation.state === 'creating'
-                      ? 'creating the video…'
-                      : row.creation.state === 'created'
-                        ? `video created (${row.creation.video.caption ?? row.creation.video.id}), processing`
-                        : `the video could not be created: ${row.creation.message}`}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        <UploadResults rejected={rejected} rows={rows} heldUntil={heldUntil} />
       </div>
-    </>
-  )
-}
-
-// The service allows 20 new videos per 5 minutes per channel; the rest wait, visibly, and are
-// created in order when it allows.
-function RateLimitNotice({ until, waiting }: { until: number; waiting: number }) {
-  const [now, setNow] = useState(Date.now())
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000)
-    return () => clearInterval(timer)
-  }, [])
-  const seconds = Math.max(0, Math.ceil((until - now) / 1000))
-  return (
-    <p
-      role="status"
-      className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950"
-    >
-      The service allows 20 new videos per 5 minutes per channel. {waiting}{' '}
-      {waiting === 1 ? 'video waits' : 'videos wait'} and will be created in order in {seconds} s.
-    </p>
+      <aside
+        aria-labelledby="upload-details-title"
+        className={`${panelClasses} lg:sticky lg:top-4`}
+      >
+        <UploadDetailsForm form={details.form} onReset={details.reset} />
+      </aside>
+    </div>
   )
 }

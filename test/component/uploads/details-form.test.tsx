@@ -1,98 +1,16 @@
-import '../../../src/api/client'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import axe from 'axe-core'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { UploadDetailsForm } from '../../../src/features/uploads/details/upload-details-form'
-import {
-  type UploadDetailsHandlers,
-  useUploadDetails,
-} from '../../../src/features/uploads/details/use-upload-details'
 import {
   checkSchedule,
   scheduleBounds,
   scheduleHint,
   toLocalInputValue,
 } from '../../../src/lib/schedule-window'
-import { fakeApi } from '../support/fake-api'
+import { axeViolations } from '../support/axe'
+import { renderForm, serveApi } from './support/details-harness'
 
 const day = 24 * 60 * 60_000
-const channels = [
-  { id: 'ch1', name: 'Aurora Outfitters', username: 'aurora' },
-  { id: 'ch2', name: 'Aurora Beauty', username: 'aurorabeauty' },
-]
-// Newest first, as the service lists stores: the main store is the business's first.
-const stores = [
-  { id: 'st-eu', name: 'Aurora EU Store', currency: 'EUR' },
-  { id: 'st-main', name: 'Aurora Main Store', currency: 'USD' },
-]
-const products: Record<string, { id: string; name: string; brand: string }[]> = {
-  'st-main': [
-    { id: 'p-lamp', name: 'Desk Lamp', brand: 'Vela' },
-    { id: 'p-lamp2', name: 'Desk Lamp Pro', brand: 'Kindred' },
-    { id: 'p-mug', name: 'Ceramic Mug', brand: 'Aurora' },
-  ],
-  'st-eu': [{ id: 'p-tote', name: 'Linen Tote', brand: 'Field & Pine' }],
-}
-
-function serveApi() {
-  return fakeApi(({ method, url }) => {
-    if (method !== 'GET') return undefined
-    if (url.pathname === '/api/v1/channels') return { status: 200, body: { channels } }
-    if (url.pathname === '/api/v1/business_stores') {
-      return {
-        status: 200,
-        body: { stores, links: { next: null }, pagination: { cursor: null, has_more: false } },
-      }
-    }
-    if (url.pathname === '/api/v1/products') {
-      const q = (url.searchParams.get('q') ?? '').toLowerCase()
-      const found = (products[url.searchParams.get('business_store_id') ?? ''] ?? []).filter(
-        (product) => product.name.toLowerCase().includes(q),
-      )
-      return {
-        status: 200,
-        body: {
-          products: found,
-          links: { next: null },
-          pagination: { cursor: null, has_more: false },
-        },
-      }
-    }
-    return undefined
-  })
-}
-
-function Harness({
-  channelId,
-  handlers,
-}: {
-  channelId: string
-  handlers: { current: UploadDetailsHandlers | null }
-}) {
-  const details = useUploadDetails(channelId)
-  handlers.current = details
-  return <UploadDetailsForm form={details.form} onReset={details.reset} />
-}
-
-function renderForm(channelId = 'ch1') {
-  const handlers: { current: UploadDetailsHandlers | null } = { current: null }
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const view = render(
-    <QueryClientProvider client={client}>
-      <Harness channelId={channelId} handlers={handlers} />
-    </QueryClientProvider>,
-  )
-  const details = (meta: Record<string, unknown> = {}) => {
-    if (!handlers.current) throw new Error('not rendered')
-    return handlers.current.detailsFor({ name: 'clip.mp4', meta })
-  }
-  const problem = (meta: Record<string, unknown> = {}) =>
-    handlers.current?.detailsProblem({ name: 'clip.mp4', meta }) ?? null
-  return { ...view, details, problem }
-}
-
 beforeEach(() => {
   localStorage.clear()
   serveApi()
@@ -271,8 +189,6 @@ describe('details for every file', () => {
     await userEvent.keyboard('lamp')
     await screen.findByRole('option', { name: 'Desk Lamp · Vela' })
     await userEvent.keyboard('{ArrowDown}{Enter}')
-    // Colour contrast needs real layout and styles, which happy-dom does not compute.
-    const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } })
-    expect(result.violations.map((v) => v.id)).toEqual([])
+    expect(await axeViolations(container)).toEqual([])
   })
 })

@@ -109,7 +109,9 @@ describe('import from a URL', () => {
       'Import in the background',
     )
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Fix the details above first.')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Fix the details for every file first.',
+    )
     expect(address).toHaveValue('https://videos.example.com/launch.mp4')
     expect(creations(calls)).toEqual([])
   })

@@ -1,20 +1,12 @@
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import axe from 'axe-core'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { axeViolations } from '../support/axe'
 import { makeVideo } from '../support/fixtures'
 import { pageApi } from './support/page-api'
 import { renderVideoPage } from './support/router'
 
 afterEach(() => vi.unstubAllGlobals())
-
-// Colour contrast needs real layout and styles, which happy-dom does not compute.
-async function violations(root: Element) {
-  const result = await axe.run(root, { rules: { 'color-contrast': { enabled: false } } })
-  return result.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  )
-}
 
 describe('accessibility', () => {
   it('has no axe violations, before and after a refused submit', async () => {
@@ -23,13 +15,13 @@ describe('accessibility', () => {
     const { container } = renderVideoPage(`/videos/${video.id}`)
     await screen.findByRole('heading', { level: 1 })
     await screen.findByText('Aurora Runner')
-    expect(await violations(container)).toEqual([])
+    expect(await axeViolations(container)).toEqual([])
 
     await userEvent.click(screen.getByRole('button', { name: 'Add custom field' }))
     await userEvent.type(screen.getByLabelText('Key 3'), 'Bad Key')
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }))
     expect(screen.getByLabelText('Key 3')).toHaveAttribute('aria-invalid', 'true')
-    expect(await violations(container)).toEqual([])
+    expect(await axeViolations(container)).toEqual([])
   })
 
   it('has no axe violations with the delete dialog open', async () => {
@@ -37,6 +29,6 @@ describe('accessibility', () => {
     pageApi(video)
     renderVideoPage(`/videos/${video.id}`)
     await userEvent.click(await screen.findByRole('button', { name: 'Delete video' }))
-    expect(await violations(screen.getByRole('dialog'))).toEqual([])
+    expect(await axeViolations(screen.getByRole('dialog'))).toEqual([])
   })
 })

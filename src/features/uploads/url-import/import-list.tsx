@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { type ReactNode, useEffect, useRef } from 'react'
 import type { Video } from '../../../api/generated/types.gen'
+import { Button } from '../../../components/ui/button'
+import { linkClasses } from '../../../components/ui/control-styles'
 import { importedVideoQuery, importQuery, isImportFinished, isImportGone } from '../queries'
 import { importFailureText } from './import-wording'
 import type { TrackedImport } from './tracked-imports'
@@ -56,11 +58,7 @@ function ImportRow({
   const finished = isImportFinished(job.data) || gone
   const name = fileNameFromUrl(tracked.url)
   const videoLink = videoId ? (
-    <Link
-      to="/videos/$videoId"
-      params={{ videoId }}
-      className="font-medium text-indigo-800 underline hover:text-indigo-950"
-    >
+    <Link to="/videos/$videoId" params={{ videoId }} className={`font-medium ${linkClasses}`}>
       {video.data?.caption || 'open the video'}
     </Link>
   ) : null
@@ -97,13 +95,9 @@ function ImportRow({
         <p className={`mt-1 ${tone}`}>{status}</p>
       </div>
       {finished ? (
-        <button
-          type="button"
-          onClick={() => onDismiss(tracked.id)}
-          className="rounded-md border border-slate-300 bg-white px-3 py-1 text-sm hover:bg-slate-100 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-        >
+        <Button size="sm" onClick={() => onDismiss(tracked.id)}>
           Dismiss<span className="sr-only"> the import of {name}</span>
-        </button>
+        </Button>
       ) : null}
     </li>
   )

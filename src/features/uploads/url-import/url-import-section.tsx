@@ -11,8 +11,12 @@ import type {
   VideoImport,
   VideoMetadata,
 } from '../../../api/generated/types.gen'
+import { Button } from '../../../components/ui/button'
+import { RadioGroup } from '../../../components/ui/choice-group'
+import { errorClasses, linkClasses } from '../../../components/ui/control-styles'
+import { Field, Form } from '../../../components/ui/field'
+import { TextInput } from '../../../components/ui/text-input'
 import { importKeys } from '../queries'
-import { errorClass, hintClass, inputClass, labelClass, panelClass } from '../ui'
 import { ImportList } from './import-list'
 import { importRequestProblem } from './import-wording'
 import { importPollMs } from './poll-interval'
@@ -130,110 +134,69 @@ export function UrlImportSection({ channelId, detailsFor, onVideoCreated }: UrlI
     )
   })
 
-  const urlError = form.formState.errors.url?.message
   const problem =
     outcome?.kind === 'failed'
       ? outcome.message
       : outcome?.kind === 'details-invalid'
-        ? 'Fix the details above first.'
+        ? 'Fix the details for every file first.'
         : null
 
   return (
-    <section aria-labelledby="url-import-title" className={panelClass}>
-      <h2 id="url-import-title" className="text-lg font-semibold">
-        Import from a URL
-      </h2>
-      <form noValidate onSubmit={submit} className="mt-2 space-y-4">
-        <div>
-          <label htmlFor="url-import-url" className={labelClass}>
-            Video address
-          </label>
-          <p id="url-import-url-hint" className={hintClass}>
-            The service downloads the file itself, so the address must be reachable from the
-            internet: an MP4 or MOV file, at most 5 GB, 3 seconds to 1 hour long. The details above
-            apply; {'{name}'} in the caption is the file name at the end of the address.
-          </p>
-          <input
-            id="url-import-url"
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="https://videos.example.com/launch.mp4"
-            className={`mt-1 ${inputClass}`}
-            aria-invalid={Boolean(urlError)}
-            aria-describedby={[
-              'url-import-url-hint',
-              urlError ? 'url-import-url-error' : null,
-              problem ? 'url-import-problem' : null,
-            ]
-              .filter(Boolean)
-              .join(' ')}
-            {...form.register('url')}
-          />
-          {urlError ? (
-            <p id="url-import-url-error" className={errorClass}>
-              {urlError}
-            </p>
-          ) : null}
-        </div>
-        <fieldset>
-          <legend className={labelClass}>How to import</legend>
-          <div className="mt-2 space-y-2">
-            {modes.map((mode) => (
-              <div key={mode.value} className="flex items-start gap-2">
-                <input
-                  id={`url-import-mode-${mode.value}`}
-                  type="radio"
-                  value={mode.value}
-                  className="mt-1"
-                  aria-describedby={`url-import-mode-${mode.value}-hint`}
-                  {...form.register('mode')}
-                />
-                <div>
-                  <label
-                    htmlFor={`url-import-mode-${mode.value}`}
-                    className="text-sm font-medium text-slate-900"
-                  >
-                    {mode.label}
-                  </label>
-                  <p id={`url-import-mode-${mode.value}-hint`} className="text-sm text-slate-700">
-                    {mode.hint}
-                  </p>
-                </div>
-              </div>
-            ))}
-          </div>
-        </fieldset>
-        <button
-          type="submit"
-          aria-disabled={importVideo.isPending}
-          className="rounded-md bg-slate-900 px-4 py-2 text-sm font-medium text-white hover:bg-slate-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 aria-disabled:opacity-70"
+    <div className="space-y-4">
+      <Form form={form} idPrefix="url-import" onSubmit={submit} className="space-y-4">
+        <Field<UrlImportValues>
+          name="url"
+          label="Video address"
+          hint={`The service downloads the file itself, so the address must be reachable from the internet: an MP4 or MOV file, at most 5 GB, 3 seconds to 1 hour long. The details for every file apply; ${'{name}'} in the caption is the file name at the end of the address.`}
         >
-          {importVideo.isPending ? 'Importing…' : 'Import'}
-        </button>
-      </form>
+          {(a11y) => (
+            <TextInput
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="https://videos.example.com/launch.mp4"
+              {...form.register('url')}
+              {...a11y}
+              aria-describedby={
+                [a11y['aria-describedby'], problem ? 'url-import-problem' : null]
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
+            />
+          )}
+        </Field>
+        <RadioGroup
+          legend="How to import"
+          layout="column"
+          options={modes}
+          inputProps={form.register('mode')}
+        />
+        <Button type="submit" variant="primary" busy={importVideo.isPending} busyLabel="Importing…">
+          Import
+        </Button>
+      </Form>
 
       {problem ? (
-        <p id="url-import-problem" role="alert" className={errorClass}>
+        <p id="url-import-problem" role="alert" className={errorClasses}>
           {problem}
         </p>
       ) : null}
       <div aria-live="polite">
         {outcome?.kind === 'created' ? (
-          <p className="mt-3 text-sm text-green-800">
+          <p className="text-sm text-green-800">
             Video created from {outcome.name}:{' '}
             <Link
               to="/videos/$videoId"
               params={{ videoId: outcome.video.id }}
-              className="font-medium text-indigo-800 underline hover:text-indigo-950"
+              className={`font-medium ${linkClasses}`}
             >
               {outcome.video.caption || 'open the video'}
             </Link>
             . It is being processed.
           </p>
         ) : outcome?.kind === 'started' ? (
-          <p className="mt-3 text-sm text-slate-700">
+          <p className="text-sm text-slate-700">
             The import of {outcome.name} has started; it is followed below.
           </p>
         ) : null}
@@ -245,6 +208,6 @@ export function UrlImportSection({ channelId, detailsFor, onVideoCreated }: UrlI
           onDismiss={onDismiss}
         />
       </div>
-    </section>
+    </div>
   )
 }
