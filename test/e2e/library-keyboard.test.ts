@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningApp, startApp } from './support/app.ts'
-import { checked, focused, shown } from './support/ui.ts'
+import { seriousAccessibilityViolations } from './support/axe.ts'
+import { checked, focused, gone, shown } from './support/ui.ts'
 
 let app: RunningApp
 beforeAll(async () => {
@@ -29,4 +30,24 @@ it('works from the keyboard: / searches, j/k move, x selects, Enter opens', asyn
   const href = await items.nth(1).locator('a').getAttribute('href')
   await page.keyboard.press('Enter')
   await page.waitForURL((url) => url.pathname === href)
+})
+
+it('lists every key of the screen in the ? help, also offered by a button, and closes with Escape', async () => {
+  const { page } = app
+  await page.goto(`${app.url}/videos`)
+  await shown(page.locator('ul[aria-label="Videos"] li').first())
+
+  await page.keyboard.press('?')
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+  await shown(help.getByRole('region', { name: 'Video library' }).getByText('Search captions'))
+  await shown(help.getByRole('region', { name: 'Everywhere' }).getByText('Go to the notifications'))
+  expect(await seriousAccessibilityViolations(page)).toEqual([])
+  await page.keyboard.press('Escape')
+  await gone(help)
+
+  await page.getByRole('button', { name: 'Keyboard shortcuts' }).click()
+  await shown(help.getByText('Select or unselect the video'))
+  await help.getByRole('button', { name: 'Close' }).click()
+  await gone(help)
+  await focused(page.getByRole('button', { name: 'Keyboard shortcuts' }))
 })

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type RefObject, useCallback, useEffect, useState } from 'react'
+import { type KeyboardEvent, type RefObject, useCallback, useState } from 'react'
 
 export interface ItemProps {
   selected: boolean
@@ -12,8 +12,8 @@ export interface ItemProps {
   checkbox: { checked: boolean; onChange: () => void }
 }
 
-// One roving tab stop over the results: arrows or j/k move, x selects, Enter opens; / anywhere
-// outside a text field jumps to the search box.
+// One roving tab stop over the results: arrows or j/k move, x selects, Enter opens (the keys are
+// listed in the shortcuts help by library-shortcuts.ts).
 export function useLibraryItems(options: {
   ids: string[]
   labels: string[]
@@ -21,24 +21,9 @@ export function useLibraryItems(options: {
   toggle: (id: string) => void
   open: (id: string) => void
   listRef: RefObject<HTMLElement | null>
-  searchRef: RefObject<HTMLInputElement | null>
 }) {
-  const { ids, labels, selected, toggle, open, listRef, searchRef } = options
+  const { ids, labels, selected, toggle, open, listRef } = options
   const [active, setActive] = useState(0)
-
-  useEffect(() => {
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      const target = event.target as HTMLElement
-      const typing = target.closest('input, textarea, select, [contenteditable="true"]')
-      if (event.key === '/' && !typing && !event.metaKey && !event.ctrlKey) {
-        event.preventDefault()
-        searchRef.current?.focus()
-        searchRef.current?.select()
-      }
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [searchRef])
 
   const move = useCallback(
     (to: number) => {

@@ -1,6 +1,9 @@
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router'
 import { useCallback, useMemo, useRef, useState } from 'react'
+import { Button, buttonClasses } from '../../../components/ui/button'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { Kbd } from '../../../components/ui/kbd'
 import { formatCount } from '../../../lib/format'
 import { handOverFiles } from '../../../lib/pending-uploads'
 import { videoListQuery } from '../queries'
@@ -9,6 +12,7 @@ import { FileDropOverlay } from './file-drop-overlay'
 import { FiltersBar } from './filters-bar'
 import { useLibraryItems } from './library-items'
 import { type LibrarySearch, toFilters } from './library-search'
+import { useLibraryShortcuts } from './library-shortcuts'
 import { SearchBox } from './search-box'
 import { useBulkActions } from './use-bulk-actions'
 import { VideoGrid } from './video-grid'
@@ -66,8 +70,8 @@ function Library({
     toggle,
     open: (videoId) => navigate({ to: '/videos/$videoId', params: { videoId } }),
     listRef,
-    searchRef,
   })
+  useLibraryShortcuts(searchRef)
   const chosen = data.videos.filter((video) => selected.has(video.id))
   // Files dropped on the library are handed to the uploads screen (in the same channel).
   const uploadDropped = useCallback(
@@ -89,10 +93,7 @@ function Library({
             {filtered ? ' match' : ''}
             {isFetching && !isFetchingNextPage ? ' · updating…' : ''}
           </p>
-          <Link
-            to="/uploads"
-            className="rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white hover:bg-slate-700 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
-          >
+          <Link to="/uploads" className={buttonClasses('primary', 'sm')}>
             Upload videos
           </Link>
         </div>
@@ -106,20 +107,10 @@ function Library({
           // that view; later keystrokes replace it (the latest location, as a load may be pending).
           onSearch={(q) => update({ q: q || undefined }, Boolean(router.latestLocation.search.q))}
         />
-        <fieldset className="flex rounded-md border border-slate-300 bg-white p-0.5">
-          <legend className="sr-only">View</legend>
-          {(['grid', 'table'] as const).map((mode) => (
-            <button
-              key={mode}
-              type="button"
-              aria-pressed={view === mode}
-              onClick={() => update({ view: mode === 'grid' ? undefined : mode })}
-              className={`rounded px-3 py-1.5 text-sm ${view === mode ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
-            >
-              {mode === 'grid' ? 'Grid' : 'Table'}
-            </button>
-          ))}
-        </fieldset>
+        <ViewToggle
+          view={view}
+          onChange={(mode) => update({ view: mode === 'grid' ? undefined : mode })}
+        />
       </div>
       <FiltersBar search={search} onChange={(patch) => update(patch)} />
       {chosen.length > 0 && (
@@ -136,9 +127,16 @@ function Library({
       {bulk.report && <BulkReportPanel report={bulk.report} onDismiss={bulk.dismissReport} />}
       <div ref={listRef}>
         {data.videos.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-700">
-            {filtered ? 'No videos match these filters.' : 'No videos in this channel yet.'}
-          </p>
+          <EmptyState
+            title={filtered ? 'No videos match these filters.' : 'No videos in this channel yet.'}
+            action={
+              filtered ? null : (
+                <Link to="/uploads" className={buttonClasses('primary')}>
+                  Upload videos
+                </Link>
+              )
+            }
+          />
         ) : view === 'grid' ? (
           <VideoGrid videos={data.videos} item={item} />
         ) : (
@@ -147,22 +145,40 @@ function Library({
       </div>
       {data.hasMore && (
         <div className="flex justify-center">
-          <button
-            type="button"
-            onClick={() => fetchNextPage()}
-            disabled={isFetchingNextPage}
-            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100 disabled:opacity-60"
-          >
-            {isFetchingNextPage
-              ? 'Loading…'
-              : `Show more (${formatCount(data.videos.length)} of ${formatCount(data.total)})`}
-          </button>
+          <Button onClick={() => fetchNextPage()} busy={isFetchingNextPage} busyLabel="Loading…">
+            Show more ({formatCount(data.videos.length)} of {formatCount(data.total)})
+          </Button>
         </div>
       )}
-      <p className="text-xs text-slate-600">
-        Keyboard: <kbd>/</kbd> search · <kbd>↑</kbd>/<kbd>↓</kbd> or <kbd>j</kbd>/<kbd>k</kbd> move
-        · <kbd>x</kbd> select · <kbd>Enter</kbd> open
+      <p className="text-xs text-slate-700">
+        Keyboard: <Kbd>/</Kbd> search · <Kbd>↑</Kbd> <Kbd>↓</Kbd> or <Kbd>j</Kbd> <Kbd>k</Kbd> move
+        · <Kbd>x</Kbd> select · <Kbd>Enter</Kbd> open · <Kbd>?</Kbd> all shortcuts
       </p>
     </div>
+  )
+}
+
+function ViewToggle({
+  view,
+  onChange,
+}: {
+  view: 'grid' | 'table'
+  onChange: (view: 'grid' | 'table') => void
+}) {
+  return (
+    <fieldset className="flex rounded-md border border-slate-300 bg-white p-0.5">
+      <legend className="sr-only">View</legend>
+      {(['grid', 'table'] as const).map((mode) => (
+        <Button
+          key={mode}
+          size="sm"
+          variant={view === mode ? 'primary' : 'quiet'}
+          aria-pressed={view === mode}
+          onClick={() => onChange(mode)}
+        >
+          {mode === 'grid' ? 'Grid' : 'Table'}
+        </Button>
+      ))}
+    </fieldset>
   )
 }
