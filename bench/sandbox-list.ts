@@ -58,6 +58,11 @@ try {
     'golden hour',
   ]
   const hashtags = ['#summer', '#ootd', 'review', '#skincare', 'sustainable', '#sale']
+  const figureKeys: Record<string, string> = {
+    q: 'q',
+    hashtag: 'hashtag',
+    'combined + deep cursor': 'combinedDeepCursor',
+  }
   const cases: Record<string, (i: number) => string> = {
     q: (i) => `${base}&q=${encodeURIComponent(queries[i % queries.length] as string)}`,
     hashtag: (i) =>
@@ -65,6 +70,7 @@ try {
     'combined + deep cursor': (i) =>
       `${base}&status=approved&access=public&published=true&hashtag=${encodeURIComponent(hashtags[i % hashtags.length] as string)}&q=the&before=${deepCursor}`,
   }
+  const figures: Record<string, number> = {}
   for (const [name, url] of Object.entries(cases)) {
     for (let i = 0; i < 20; i++) await get(url(i))
     const times: number[] = []
@@ -79,7 +85,11 @@ try {
     console.log(
       `${name.padEnd(24)} p50 ${at(0.5).padStart(6)} ms   p95 ${at(0.95).padStart(6)} ms   (${rounds} requests)`,
     )
+    const key = figureKeys[name] as string
+    figures[`${key}P50Ms`] = Number(at(0.5))
+    figures[`${key}P95Ms`] = Number(at(0.95))
   }
+  console.log(JSON.stringify(figures))
 
   async function get(path: string) {
     const response = await fetch(new URL(path, sandbox.url), {

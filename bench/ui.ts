@@ -51,7 +51,7 @@ import {
 } from './ui/report.ts'
 import { measureRevisit } from './ui/revisit.ts'
 import { measureSearchSession } from './ui/search-session.ts'
-import { type Row, table } from './ui/stats.ts'
+import { figuresJson, type Row, table } from './ui/stats.ts'
 
 const videos = Number(process.env.BENCH_VIDEOS ?? 100_000)
 const runs = Number(process.env.BENCH_UI_RUNS ?? 20)
@@ -160,6 +160,7 @@ try {
   ]
   console.log(`\nbench:ui — ${videos.toLocaleString('en')} videos, headless Chromium\n`)
   console.log(table(rows))
+  console.log(figuresJson(rows))
   // Goals missed are figures, not failures; a section that could not be measured is.
   if (rows.some((row) => row.result === 'failed')) process.exitCode = 1
 } finally {

@@ -20,6 +20,20 @@ export interface Row {
   goal: string
   /** null when the figure has no goal or could not be measured. */
   met: boolean | null
+  /** The figure's key in the JSON line the benchmark ends with, and its number there. */
+  key?: string
+  value?: number | null
+}
+
+/** The last line: one JSON object of the keyed figures (null for those not measured). */
+export function figuresJson(rows: readonly Row[]): string {
+  const figure = (value: number | null | undefined) =>
+    value === undefined || value === null || Number.isNaN(value)
+      ? null
+      : Math.round(value * 10) / 10
+  return JSON.stringify(
+    Object.fromEntries(rows.filter((row) => row.key).map((row) => [row.key, figure(row.value)])),
+  )
 }
 
 export function table(rows: readonly Row[]): string {

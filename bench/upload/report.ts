@@ -152,5 +152,17 @@ export function report(input: {
   out.push(
     `MB = 10^6 bytes; throughput = file size / parts phase (first part PUT sent to last answered); CPU: cores busy on average during each parts phase (server = dashboard + sandbox process; browser = Chromium; rest = everything else on the machine); renderer main thread: the page's busy time (DevTools TaskDuration) over the parts phase. Total run ${seconds(input.totalMs)}.`,
   )
+  const throughput = (ms: number | undefined) =>
+    ms === undefined ? null : Math.round((mb(fileBytes) / (ms / 1000)) * 10) / 10
+  const share = uploader !== undefined && pool !== undefined ? pool / uploader : undefined
+  out.push(
+    JSON.stringify({
+      poolMBps: throughput(pool),
+      sequentialMBps: throughput(sequential),
+      uploaderMBps: throughput(uploader),
+      uploaderShareOfPoolPercent: share === undefined ? null : Math.round(share * 1000) / 10,
+      uploaderMainThreadBusyS: medianOf(outcomes.uploader.runs, (run) => run.rendererTaskS) ?? null,
+    }),
+  )
   process.stdout.write(`${out.join('\n')}\n`)
 }
