@@ -1,6 +1,6 @@
 import { type ComponentProps, type ReactNode, useId } from 'react'
 import { labelClasses } from './control-styles'
-import { FieldError, FieldHint } from './field'
+import { FieldError, FieldHint, fieldA11y } from './field'
 
 export interface ChoiceOption<TValue extends string> {
   value: TValue
@@ -44,11 +44,8 @@ function ChoiceGroup<TValue extends string>({
 }) {
   const fallbackId = useId()
   const groupId = id ?? fallbackId
-  const describedBy = [hint ? `${groupId}-hint` : null, error ? `${groupId}-error` : null]
-    .filter(Boolean)
-    .join(' ')
   return (
-    <fieldset aria-describedby={describedBy || undefined}>
+    <fieldset aria-describedby={fieldA11y(groupId, { hint, error })['aria-describedby']}>
       <legend className={labelClasses}>{legend}</legend>
       {hint ? <FieldHint id={groupId}>{hint}</FieldHint> : null}
       <div className={`mt-2 flex gap-x-4 gap-y-2 ${layout === 'row' ? 'flex-wrap' : 'flex-col'}`}>

@@ -7,7 +7,7 @@ import {
 } from '@ariakit/react'
 import { type ReactNode, useId } from 'react'
 import { controlClasses, controlPadding } from './control-styles'
-import { FieldError, FieldHint } from './field'
+import { FieldError, FieldHint, fieldA11y } from './field'
 
 export interface ComboboxProps<TItem> {
   id?: string
@@ -63,9 +63,7 @@ export function Combobox<TItem>({
 }: ComboboxProps<TItem>) {
   const fallbackId = useId()
   const inputId = id ?? fallbackId
-  const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null]
-    .filter(Boolean)
-    .join(' ')
+  const a11y = fieldA11y(inputId, { hint, error })
   return (
     <ComboboxProvider
       value={inputValue}
@@ -79,12 +77,10 @@ export function Combobox<TItem>({
       </ComboboxLabel>
       {hint ? <FieldHint id={inputId}>{hint}</FieldHint> : null}
       <AriakitCombobox
-        id={inputId}
+        {...a11y}
         placeholder={placeholder}
         disabled={disabled}
         autoSelect={autoSelect}
-        aria-invalid={Boolean(error)}
-        aria-describedby={describedBy || undefined}
         className={`mt-1 block w-full ${controlClasses} ${controlPadding.md}`}
       />
       <FieldError id={inputId} message={error} />
