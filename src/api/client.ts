@@ -37,7 +37,7 @@ export function toServiceError(
 }
 
 // links.next is an opaque path to follow verbatim (document 1, section 4.1).
-export async function followLink<T>(path: string, signal?: AbortSignal): Promise<T> {
+export async function followLink<Page>(path: string, signal?: AbortSignal): Promise<Page> {
   let response: Response
   try {
     response = await fetch(path, { signal, headers: { accept: 'application/json' } })
@@ -47,7 +47,7 @@ export async function followLink<T>(path: string, signal?: AbortSignal): Promise
   const body = await response.json().catch(() => null)
   if (!response.ok)
     throw toServiceError(body ?? { error: `HTTP ${response.status}` }, response.status)
-  return body as T
+  return body as Page
 }
 
 // Every failed call through the generated client throws a ServiceError carrying the HTTP status,

@@ -49,13 +49,13 @@ const structuralKeywords = new Set([
   'anyOf',
 ])
 
-export function validateBody<T>(
+export function validateBody<Body>(
   schema: string,
   body: unknown,
   statusOverrides: Record<string, number> = {},
-): T {
+): Body {
   const validate = contractSchema(schema)
-  if (validate(body)) return body as T
+  if (validate(body)) return body as Body
   const error = (validate.errors ?? [])[0]
   if (!error) throw new ApiError(400, 'Invalid request body')
   const field = fieldName(error)

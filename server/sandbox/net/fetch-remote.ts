@@ -155,13 +155,13 @@ function timeoutError(url: string, timeoutMs: number): RemoteFetchError {
   return new RemoteFetchError('timeout', `no complete response within ${timeoutMs} ms`, { url })
 }
 
-function raceDeadline<T>(
-  work: Promise<T>,
+function raceDeadline<Result>(
+  work: Promise<Result>,
   deadline: AbortSignal,
   onTimeout: () => Error,
-): Promise<T> {
+): Promise<Result> {
   if (deadline.aborted) return Promise.reject(onTimeout())
-  return new Promise<T>((resolve, reject) => {
+  return new Promise<Result>((resolve, reject) => {
     const onAbort = () => reject(onTimeout())
     deadline.addEventListener('abort', onAbort, { once: true })
     work.then(resolve, reject).finally(() => deadline.removeEventListener('abort', onAbort))

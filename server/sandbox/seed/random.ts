@@ -11,13 +11,13 @@ export function createRandom(seed: number) {
   return {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T,
+    pick: <Item>(list: readonly Item[]): Item => list[Math.floor(next() * list.length)] as Item,
     chance: (p: number) => next() < p,
-    sample: <T>(list: readonly T[], count: number): T[] => {
+    sample: <Item>(list: readonly Item[], count: number): Item[] => {
       const copy = [...list]
-      const out: T[] = []
+      const out: Item[] = []
       while (out.length < count && copy.length > 0)
-        out.push(copy.splice(Math.floor(next() * copy.length), 1)[0] as T)
+        out.push(copy.splice(Math.floor(next() * copy.length), 1)[0] as Item)
       return out
     },
   }

@@ -14,7 +14,7 @@ export const DETAILS_STORAGE_KEY = 'uploads:details'
 
 // Loose on purpose: each field that still has the right shape is restored, the rest default
 // (values are checked by the form's schema once restored).
-const loose = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined)
+const loose = <Schema extends z.ZodType>(schema: Schema) => schema.optional().catch(undefined)
 const saved = z.object({
   defaultChannelId: z.string().catch(''),
   values: z
@@ -70,7 +70,7 @@ export function clearDetails() {
   }
 }
 
-const stripUndefined = <T extends object>(values: T) =>
+const stripUndefined = <Values extends object>(values: Values) =>
   Object.fromEntries(
     Object.entries(values).filter(([, value]) => value !== undefined),
-  ) as Partial<T>
+  ) as Partial<Values>

@@ -2,10 +2,10 @@ import { ServiceError } from '../../../api/client'
 
 // Outages (no answer, 5xx) are retried with growing waits; a refusal (4xx) is final and returned
 // at once so its reason reaches the marketer.
-export async function withRetry<T>(
-  work: () => Promise<T>,
+export async function withRetry<Result>(
+  work: () => Promise<Result>,
   options: { delays?: number[]; signal?: AbortSignal; sleep?: (ms: number) => Promise<void> } = {},
-): Promise<T> {
+): Promise<Result> {
   const delays = options.delays ?? [500, 1500, 4000, 10_000]
   const sleep =
     options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))

@@ -20,7 +20,7 @@ export interface BulkReport {
 
 const downloadBatch = 50
 
-async function inPool<T>(items: T[], size: number, work: (item: T) => Promise<void>) {
+async function inPool<Item>(items: Item[], size: number, work: (item: Item) => Promise<void>) {
   const queue = [...items]
   await Promise.all(
     Array.from({ length: Math.min(size, queue.length) }, async () => {
