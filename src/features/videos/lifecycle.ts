@@ -7,7 +7,7 @@ import {
   unpublishVideo,
 } from '../../api/generated/sdk.gen'
 import type { Video } from '../../api/generated/types.gen'
-import { videoKeys } from './queries'
+import { videoKeys } from '../../api/queries/videos'
 
 export type LifecycleAction = 'publish' | 'unpublish' | 'archive' | 'unarchive' | 'delete'
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { videoQuery } from '../../features/videos/queries'
+import { videoQuery } from '../../api/queries/videos'
 import { VideoPage } from '../../features/videos/video-page/video-page'
 import { VideoPageSkeleton } from '../../features/videos/video-page/video-page-skeleton'
 

@@ -1,10 +1,11 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, expect, it, vi } from 'vitest'
 import '../../../src/api/client'
+import { libraryFields, videoListQuery, videoQuery } from '../../../src/api/queries/videos'
 import { createQueryClient } from '../../../src/app/query-client'
-import { type LibrarySearch, toFilters } from '../../../src/features/videos/library/library-search'
+import type { LibrarySearch } from '../../../src/features/videos/library/library-search'
 import { settleVideoChange } from '../../../src/features/videos/lifecycle'
-import { libraryFields, videoListQuery, videoQuery } from '../../../src/features/videos/queries'
+import { toFilters } from '../../../src/lib/video-search'
 import { type Call, fakeApi } from '../support/fake-api'
 import { makeVideo } from '../support/fixtures'
 

@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toServiceError } from '../../../api/client'
 import { getVideoDownloadUrls } from '../../../api/generated/sdk.gen'
+import { type LibraryVideo, videoKeys } from '../../../api/queries/videos'
 import { useToast } from '../../../components/ui/toast'
 import { type LifecycleAction, lifecycleLabels, runLifecycle } from '../lifecycle'
-import { type LibraryVideo, videoKeys } from '../queries'
 
 export interface BulkFailure {
   id: string

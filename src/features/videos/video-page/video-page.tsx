@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useCallback, useState } from 'react'
-import { videoQuery } from '../queries'
+import { videoQuery } from '../../../api/queries/videos'
 import { ProductTags } from './details/product-tags'
 import { VideoFacts } from './details/video-facts'
 import { VideoEditForm } from './edit/video-edit-form'

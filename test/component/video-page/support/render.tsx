@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import type { Video } from '../../../../src/api/generated/types.gen'
+import { videoQuery } from '../../../../src/api/queries/videos'
 import { ToastProvider } from '../../../../src/components/ui/toast'
-import { videoQuery } from '../../../../src/features/videos/queries'
 import { VideoEditForm } from '../../../../src/features/videos/video-page/edit/video-edit-form'
 import { LifecyclePanel } from '../../../../src/features/videos/video-page/lifecycle/lifecycle-panel'
 

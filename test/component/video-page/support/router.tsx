@@ -7,7 +7,7 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router'
-import { videoQuery } from '../../../../src/features/videos/queries'
+import { videoQuery } from '../../../../src/api/queries/videos'
 import { VideoPage } from '../../../../src/features/videos/video-page/video-page'
 import { createTestQueryClient, renderWithProviders } from './render'
 

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Video } from '../../../../api/generated/types.gen'
+import { videoKeys } from '../../../../api/queries/videos'
 import { useToast } from '../../../../components/ui/toast'
 import { formatDateTime } from '../../../../lib/format'
 import { lifecycleLabels, runLifecycle, settleVideoChange } from '../../lifecycle'
-import { videoKeys } from '../../queries'
 import { type LifecycleRequest, optimisticVideo } from './optimistic'
 
 // Lifecycle actions on one video. The detail cache shows the result at once where it is certain,

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Video } from '../../../../api/generated/types.gen'
+import { videoDownloadQuery } from '../../../../api/queries/videos'
 import { linkClasses } from '../../../../components/ui/control-styles'
 import { safeHttpUrl } from '../../../../lib/format'
-import { videoDownloadQuery } from '../../queries'
 
 // A playable preview where the service gives a file to play, otherwise the thumbnail; the watch
 // page link either way.

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
-import { librarySearchSchema, toFilters } from '../../../src/features/videos/library/library-search'
+import { librarySearchSchema } from '../../../src/features/videos/library/library-search'
+import { toFilters } from '../../../src/lib/video-search'
 
 it('turns URL search params into list filters, leaving out what is not set', () => {
   expect(toFilters({})).toEqual({})
@@ -12,7 +13,6 @@ it('turns URL search params into list filters, leaving out what is not set', () 
       hashtag: '#Sale',
       type: 'live_stream',
       view: 'table',
-    }),
   ).toEqual({
     q: 'dress',
     status: 'approved',

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { followLink } from '../../api/client'
-import { getVideo, getVideoDownload, listVideos } from '../../api/generated/sdk.gen'
-import type { ListVideosData, VideoList } from '../../api/generated/types.gen'
-import { fullVideo, type VideoField, type VideoWith, withFields } from '../../api/video-fields'
+import { followLink } from '../client'
+import { getVideo, getVideoDownload, listVideos } from '../generated/sdk.gen'
+import type { ListVideosData, VideoList } from '../generated/types.gen'
+import { fullVideo, type VideoField, type VideoWith, withFields } from '../video-fields'
 
 export type VideoFilters = Omit<
   NonNullable<ListVideosData['query']>,

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import { Select, TextInput } from '../../../components/ui/text-input'
-import type { LibrarySearch } from './library-search'
+import type { VideoSearch } from '../../lib/video-search'
+import { Select, TextInput } from '../ui/text-input'
 
 type FilterKey = 'status' | 'access' | 'published' | 'archived' | 'type'
 
@@ -42,18 +42,18 @@ const selects: Array<{ key: FilterKey; label: string; options: Array<[string, st
   { key: 'archived', label: 'Archive', options: [['true', 'Archived only']] },
 ]
 
-function toValue(key: FilterKey, raw: string): LibrarySearch[FilterKey] {
+function toValue(key: FilterKey, raw: string): VideoSearch[FilterKey] {
   if (raw === '') return undefined
   if (key === 'published' || key === 'archived') return raw === 'true'
-  return raw as LibrarySearch[FilterKey]
+  return raw as VideoSearch[FilterKey]
 }
 
 export function FiltersBar({
   search,
   onChange,
 }: {
-  search: LibrarySearch
-  onChange: (patch: Partial<LibrarySearch>) => void
+  search: VideoSearch
+  onChange: (patch: Partial<VideoSearch>) => void
 }) {
   const [hashtag, setHashtag] = useState(search.hashtag ?? '')
   useEffect(() => setHashtag(search.hashtag ?? ''), [search.hashtag])

@@ -1,6 +1,6 @@
-import { Badge } from '../../../components/ui/badge'
-import { formatDateTime } from '../../../lib/format'
-import type { LibraryVideo } from '../queries'
+import type { LibraryVideo } from '../../api/queries/videos'
+import { formatDateTime } from '../../lib/format'
+import { Badge } from '../ui/badge'
 
 export function publicationLabel(
   video: Pick<LibraryVideo, 'published_at' | 'is_published'>,

@@ -1,0 +1,31 @@
+import * as z from 'zod/mini'
+import { VideoAccess, VideoStatus, VideoType } from '../api/generated/types.gen'
+import type { VideoFilters } from '../api/queries/videos'
+
+// A search of a channel's videos as the library's URL holds it (and the playlist picker reuses):
+// invalid values fall back instead of failing the page.
+export const videoSearchSchema = z.object({
+  q: z.catch(z.optional(z.string().check(z.maxLength(200))), undefined),
+  status: z.catch(z.optional(z.enum(VideoStatus)), undefined),
+  access: z.catch(z.optional(z.enum(VideoAccess)), undefined),
+  published: z.catch(z.optional(z.boolean()), undefined),
+  archived: z.catch(z.optional(z.boolean()), undefined),
+  hashtag: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined),
+  type: z.catch(z.optional(z.enum(VideoType)), undefined),
+})
+
+export type VideoSearch = z.output<typeof videoSearchSchema>
+
+// URL search params to the list request's filters; absent values are left out so equal views
+// share one cache entry.
+export function toFilters(search: VideoSearch): VideoFilters {
+  const filters: VideoFilters = {}
+  if (search.q) filters.q = search.q
+  if (search.status) filters.status = search.status
+  if (search.access) filters.access = search.access
+  if (search.published !== undefined) filters.published = search.published
+  if (search.archived) filters.archived = true
+  if (search.hashtag) filters.hashtag = search.hashtag
+  if (search.type) filters.video_type = search.type
+  return filters
+}
