@@ -12,7 +12,7 @@ it('turns URL search params into list filters, leaving out what is not set', () 
       archived: true,
       hashtag: '#Sale',
       type: 'live_stream',
-      view: 'table',
+    }),
   ).toEqual({
     q: 'dress',
     status: 'approved',
