@@ -1,0 +1,59 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { followLink } from '../client'
+import { listPlaylists, listPlaylistVideos } from '../generated/sdk.gen'
+import type { ListPlaylistsData, PlaylistList } from '../generated/types.gen'
+import { libraryFields } from './videos'
+
+// Playlists are read by the playlists area and by the library ("Add to playlist"), so their query
+// options live below the features.
+
+export type PlaylistFilters = Pick<NonNullable<ListPlaylistsData['query']>, 'q' | 'archived'>
+
+export const playlistKeys = {
+  all: ['playlists'] as const,
+  lists: () => [...playlistKeys.all, 'list'] as const,
+  list: (channelId: string, filters: PlaylistFilters) =>
+    [...playlistKeys.lists(), channelId, filters] as const,
+  details: () => [...playlistKeys.all, 'detail'] as const,
+  detail: (id: string) => [...playlistKeys.details(), id] as const,
+  // Under the playlist's detail key, so a change to the playlist refreshes its public view too.
+  publicVideos: (id: string, page: number) =>
+    [...playlistKeys.detail(id), 'public', page] as const,
+}
+
+export const playlistPageSize = 25
+
+/** A channel's playlists, newest first, following `links.next` verbatim. */
+export const playlistListQuery = (channelId: string, filters: PlaylistFilters) =>
+  infiniteQueryOptions({
+    queryKey: playlistKeys.list(channelId, filters),
+    queryFn: ({ pageParam, signal }) =>
+      pageParam
+        ? followLink<PlaylistList>(pageParam, signal)
+        : listPlaylists({
+            query: { ...filters, channel_id: channelId, page_size: playlistPageSize },
+            signal,
+            throwOnError: true,
+          }).then((response) => response.data),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.links.next,
+    select: (data) => ({
+      playlists: data.pages.flatMap((page) => page.playlists),
+      hasMore: data.pages.at(-1)?.links.next != null,
+    }),
+  })
+
+export const publicPageSize = 20
+
+/** The playlist as its public feed pages it: approved videos only, in playlist order. */
+export const playlistPublicVideosQuery = (id: string, page: number) =>
+  queryOptions({
+    queryKey: playlistKeys.publicVideos(id, page),
+    queryFn: ({ signal }) =>
+      listPlaylistVideos({
+        path: { playlist_id: id },
+        query: { page, page_size: publicPageSize, fields: libraryFields.join(',') },
+        signal,
+        throwOnError: true,
+      }).then((response) => response.data),
+  })
