@@ -17,6 +17,12 @@ export function selectionShape(
   return { ids, first, contiguous: ids.every((id, offset) => items[first + offset] === id) }
 }
 
+/** What a row's menu does; one stable object for the whole list, so rows stay memoized. */
+export interface MoveActions {
+  moveTo: (id: string, block: string[], toIndex: number) => void
+  askPosition: (id: string, block: string[]) => void
+}
+
 // A row's move-to menu. A selected row moves its whole selection; a move that would change
 // nothing stays listed, disabled, with the reason.
 export function moveMenu({
@@ -26,8 +32,7 @@ export function moveMenu({
   selected,
   selection,
   words,
-  moveTo,
-  askPosition,
+  actions,
 }: {
   id: string
   index: number
@@ -36,8 +41,7 @@ export function moveMenu({
   selected: boolean
   selection: SelectionShape
   words: SortableListWords
-  moveTo: (block: string[], toIndex: number) => void
-  askPosition: (block: string[]) => void
+  actions: MoveActions
 }): MenuEntry[] {
   const block = selected ? selection.ids : [id]
   const start = selected ? selection.first : index
@@ -47,17 +51,17 @@ export function moveMenu({
   return [
     {
       label: words.moveToTop(block.length),
-      onSelect: () => moveTo(block, 0),
+      onSelect: () => actions.moveTo(id, block, 0),
       disabledReason: atTop ? words.alreadyAtTop : undefined,
     },
     {
       label: words.moveToBottom(block.length),
-      onSelect: () => moveTo(block, total - block.length),
+      onSelect: () => actions.moveTo(id, block, total - block.length),
       disabledReason: atBottom ? words.alreadyAtBottom : undefined,
     },
     {
       label: words.moveToPosition(block.length),
-      onSelect: () => askPosition(block),
+      onSelect: () => actions.askPosition(id, block),
       disabledReason: atTop && atBottom ? words.nowhereToMove : undefined,
     },
   ]

@@ -1,9 +1,9 @@
 import { DndContext, DragOverlay } from '@dnd-kit/core'
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
-import { type ReactNode, useMemo, useState } from 'react'
+import { type ReactNode, useMemo, useRef, useState } from 'react'
 import { listClass } from './class-names'
 import { moveBlock, sameOrder } from './move-block'
-import { moveMenu, selectionShape } from './move-menu'
+import { type MoveActions, selectionShape } from './move-menu'
 import { MoveToPositionDialog } from './move-to-position-dialog'
 import { DragPreview, SortableRow } from './sortable-row'
 import { type RowPart, useFocusAfterMove } from './use-focus-after-move'
@@ -24,6 +24,8 @@ export interface SortableListProps {
   items: readonly string[]
   // What to call an item in labels and announcements, e.g. its title.
   caption: (id: string) => string
+  // Each id's content, kept until this function changes (make it stable, e.g. useCallback), so
+  // scrolling and dragging do not render row contents again.
   renderItem: (id: string) => ReactNode
   onMove: (move: SortableMove) => void
   // Acting on a selected row moves the whole selection; the selection itself is the caller's.
@@ -65,27 +67,38 @@ export function SortableList(props: SortableListProps) {
   const sortableIds = useMemo(() => [...shown], [shown])
   const shape = useMemo(() => selectionShape(items, selection), [items, selection])
 
+  // The menu's actions read the latest state through a ref, so one object serves every render.
+  const latest = useRef({ moveFromMenu, setDialog })
+  latest.current = { moveFromMenu, setDialog }
+  const actions = useMemo<MoveActions>(
+    () => ({
+      moveTo: (id, block, toIndex) => latest.current.moveFromMenu(id, block, toIndex),
+      askPosition: (id, block) => latest.current.setDialog({ id, block }),
+    }),
+    [],
+  )
+  const contents = useMemo(() => new Map<string, ReactNode>(), [props.renderItem])
+  const content = (id: string) => {
+    if (!contents.has(id)) contents.set(id, props.renderItem(id))
+    return contents.get(id)
+  }
+
   const row = (id: string, index: number, virtual?: VirtualPlacement) => (
     <SortableRow
       key={id}
       id={id}
+      index={index}
+      total={items.length}
       caption={caption(id)}
       words={words}
-      menu={moveMenu({
-        id,
-        index,
-        total: items.length,
-        selected: selection.has(id),
-        selection: shape,
-        words,
-        moveTo: (block, toIndex) => moveFromMenu(id, block, toIndex),
-        askPosition: (block) => setDialog({ id, block }),
-      })}
       selected={selection.has(id)}
+      selection={shape}
+      actions={actions}
       register={focus.register}
-      virtual={virtual}
+      virtualTop={virtual?.top}
+      virtualHeight={virtual?.height}
     >
-      {props.renderItem(id)}
+      {content(id)}
     </SortableRow>
   )
 

@@ -1,7 +1,7 @@
 import { useSortable } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
-import type { CSSProperties, ReactNode } from 'react'
-import { Menu, type MenuEntry } from '../menu'
+import { type CSSProperties, memo, type ReactNode, useMemo } from 'react'
+import { Menu } from '../menu'
 import {
   blockBadge,
   handleButton,
@@ -12,23 +12,31 @@ import {
   rowPlaceholder,
   rowSelected,
 } from './class-names'
+import { type MoveActions, moveMenu, type SelectionShape } from './move-menu'
 import type { RowPart } from './use-focus-after-move'
 import type { SortableListWords } from './words'
 
 export interface SortableRowProps {
   id: string
+  index: number
+  total: number
   caption: string
   words: SortableListWords
-  menu: readonly MenuEntry[]
   selected: boolean
+  selection: SelectionShape
+  actions: MoveActions
   register: (id: string, part: RowPart, element: HTMLElement | null) => void
   // Set in a virtualized list: where the row sits, and the list's full length for screen readers.
-  virtual?: { index: number; top: number; height: number; setSize: number }
+  virtualTop?: number
+  virtualHeight?: number
   children: ReactNode
 }
 
-export function SortableRow(props: SortableRowProps) {
-  const { id, caption, words, register, virtual } = props
+// Memoized on plain values: scrolling a virtualized list or dragging over it re-renders only the
+// rows whose place or state changed (dnd-kit re-renders each row's shell through useSortable; the
+// caller's content is the same element, which React skips).
+export const SortableRow = memo(function SortableRow(props: SortableRowProps) {
+  const { id, index, total, caption, words, selected, selection, actions, register } = props
   // dnd-kit's attributes say role="button" and take the keyboard; on the <li> that would be a
   // button pretending to be a list item, so they go on the handle, which is a real button.
   const {
@@ -40,27 +48,38 @@ export function SortableRow(props: SortableRowProps) {
     transition,
     isDragging,
   } = useSortable({ id, attributes: { roleDescription: words.handleRoleDescription } })
+  const virtual = props.virtualTop !== undefined
 
   const style: CSSProperties = {
     transform: CSS.Translate.toString(transform),
     transition,
     ...(virtual && {
       position: 'absolute',
-      top: virtual.top,
+      top: props.virtualTop,
       left: 0,
       right: 0,
-      height: virtual.height,
+      height: props.virtualHeight,
     }),
   }
-  const state = isDragging ? rowPlaceholder : props.selected ? rowSelected : rowIdle
+  const state = isDragging ? rowPlaceholder : selected ? rowSelected : rowIdle
+  const menu = useMemo(
+    () => (
+      <Menu
+        label={words.menuLabel(caption)}
+        items={moveMenu({ id, index, total, selected, selection, words, actions })}
+        triggerRef={(element) => register(id, 'menu', element)}
+      />
+    ),
+    [id, index, total, selected, selection, words, actions, caption, register],
+  )
 
   return (
     <li
       ref={setNodeRef}
       style={style}
       data-id={id}
-      aria-posinset={virtual ? virtual.index + 1 : undefined}
-      aria-setsize={virtual?.setSize}
+      aria-posinset={virtual ? index + 1 : undefined}
+      aria-setsize={virtual ? total : undefined}
       className={`${rowBase} ${state}`}
     >
       <button
@@ -76,15 +95,17 @@ export function SortableRow(props: SortableRowProps) {
       >
         <GripGlyph />
       </button>
-      <div className="min-w-0 flex-1">{props.children}</div>
-      <Menu
-        label={words.menuLabel(caption)}
-        items={props.menu}
-        triggerRef={(element) => register(id, 'menu', element)}
+      {/* Drawn from an attribute, so the position is seen but is not part of the row's text. */}
+      <span
+        aria-hidden="true"
+        data-position={index + 1}
+        className="w-10 shrink-0 text-right text-xs text-slate-700 tabular-nums before:content-[attr(data-position)]"
       />
+      <div className="min-w-0 flex-1">{props.children}</div>
+      {menu}
     </li>
   )
-}
+})
 
 // What follows the pointer or the arrow keys while the row itself stays in the list as the place
 // it will land. Hidden from screen readers: the announcements say what moves and where.
