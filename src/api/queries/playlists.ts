@@ -17,8 +17,7 @@ export const playlistKeys = {
   details: () => [...playlistKeys.all, 'detail'] as const,
   detail: (id: string) => [...playlistKeys.details(), id] as const,
   // Under the playlist's detail key, so a change to the playlist refreshes its public view too.
-  publicVideos: (id: string, page: number) =>
-    [...playlistKeys.detail(id), 'public', page] as const,
+  publicVideos: (id: string, page: number) => [...playlistKeys.detail(id), 'public', page] as const,
 }
 
 export const playlistPageSize = 25

@@ -77,10 +77,16 @@ export function SortableList(props: SortableListProps) {
     }),
     [],
   )
-  const contents = useMemo(() => new Map<string, ReactNode>(), [props.renderItem])
+  // Row contents are kept per id until the caller gives a new renderItem, so a memoized row
+  // receives the same element and skips rendering.
+  const contents = useRef({ render: props.renderItem, byId: new Map<string, ReactNode>() })
+  if (contents.current.render !== props.renderItem) {
+    contents.current = { render: props.renderItem, byId: new Map() }
+  }
   const content = (id: string) => {
-    if (!contents.has(id)) contents.set(id, props.renderItem(id))
-    return contents.get(id)
+    const { byId, render } = contents.current
+    if (!byId.has(id)) byId.set(id, render(id))
+    return byId.get(id)
   }
 
   const row = (id: string, index: number, virtual?: VirtualPlacement) => (
