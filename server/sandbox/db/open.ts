@@ -3,6 +3,7 @@ import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 
 export type Db = Database.Database
+export type Statement = Database.Statement
 
 const schema = readFileSync(new URL('./schema.sql', import.meta.url), 'utf8')
 

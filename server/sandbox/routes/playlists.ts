@@ -88,6 +88,13 @@ export function playlistRoutes(app: Hono, sandbox: Sandbox) {
     return c.json(renderPlaylist(db, reload(id), false), 201)
   })
 
+  // Assumed: the stored order unfiltered, as the writes echo it.
+  app.get('/api/v1/playlists/:playlist_id', (c) => {
+    const grant = authorize(db, c, ['playlists:read'])
+    const playlist = findPlaylist(db, grant, c.req.param('playlist_id'))
+    return c.json(renderPlaylist(db, playlist, false))
+  })
+
   app.patch('/api/v1/playlists/:playlist_id', async (c) => {
     const { grant, playlist } = writable(c)
     const input = validateBody<PlaylistUpdate>('PlaylistUpdate', await readJsonObject(c))

@@ -56,15 +56,17 @@ export function setPlaylistVideos(db: Db, playlistId: number, videoIds: number[]
 export function renderPlaylist(db: Db, playlist: PlaylistRow, onlyAvailable: boolean): Playlist {
   const rows = db
     .prepare(
-      `SELECT v.public_id FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id WHERE pv.playlist_id = ?
+      `SELECT v.public_id, pv.pinned FROM playlist_videos pv JOIN videos v ON v.id = pv.video_id WHERE pv.playlist_id = ?
        ${onlyAvailable ? `AND v.deleted_at IS NULL AND v.status = 'approved'` : ''} ORDER BY pv.position`,
     )
-    .all(playlist.id) as Array<{ public_id: string }>
+    .all(playlist.id) as Array<{ public_id: string; pinned: number }>
   return {
     id: playlist.public_id,
     name: playlist.name,
     description: playlist.description,
     updated_at: iso(playlist.updated_at),
     video_ids: rows.map((row) => row.public_id),
+    ai_feed: playlist.ai_feed_enabled === 1,
+    pinned_video_ids: rows.filter((row) => row.pinned === 1).map((row) => row.public_id),
   }
 }

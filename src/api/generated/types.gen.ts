@@ -744,6 +744,16 @@ export type Playlist = {
     description: string | null;
     updated_at: string;
     video_ids: Array<string>;
+    /**
+     * Whether the playlist has an AI feed enabled (pinning needs one). The documents say
+     * playlists may have one but show no field; absent means unknown.
+     *
+     */
+    ai_feed?: boolean;
+    /**
+     * The pinned videos of an AI-feed playlist, in playlist order.
+     */
+    pinned_video_ids?: Array<string>;
 };
 
 export type PlaylistList = {
@@ -2610,6 +2620,41 @@ export type DeletePlaylistResponses = {
 };
 
 export type DeletePlaylistResponse = DeletePlaylistResponses[keyof DeletePlaylistResponses];
+
+export type GetPlaylistData = {
+    body?: never;
+    path: {
+        playlist_id: EncodedId;
+    };
+    query?: never;
+    url: '/api/v1/playlists/{playlist_id}';
+};
+
+export type GetPlaylistErrors = {
+    /**
+     * Missing, invalid or expired token.
+     */
+    401: Error;
+    /**
+     * Insufficient scope, or no access to the business, channel or resource.
+     */
+    403: Error;
+    /**
+     * The resource does not exist (or was deleted).
+     */
+    404: Error;
+};
+
+export type GetPlaylistError = GetPlaylistErrors[keyof GetPlaylistErrors];
+
+export type GetPlaylistResponses = {
+    /**
+     * The playlist, with its stored (unfiltered) video order.
+     */
+    200: Playlist;
+};
+
+export type GetPlaylistResponse = GetPlaylistResponses[keyof GetPlaylistResponses];
 
 export type UpdatePlaylistData = {
     body: PlaylistUpdate;

@@ -563,7 +563,9 @@ export const zPlaylist = z.object({
     name: z.string().max(100),
     description: z.string().nullable(),
     updated_at: z.iso.datetime(),
-    video_ids: z.array(z.string())
+    video_ids: z.array(z.string()),
+    ai_feed: z.boolean().optional(),
+    pinned_video_ids: z.array(z.string()).optional()
 });
 
 export const zPlaylistList = z.object({
@@ -1210,6 +1212,15 @@ export const zDeletePlaylistPath = z.object({
  * Deleted.
  */
 export const zDeletePlaylistResponse = z.void();
+
+export const zGetPlaylistPath = z.object({
+    playlist_id: zEncodedId
+});
+
+/**
+ * The playlist, with its stored (unfiltered) video order.
+ */
+export const zGetPlaylistResponse = zPlaylist;
 
 export const zUpdatePlaylistBody = zPlaylistUpdate;
 

@@ -124,6 +124,7 @@ describe("another business's resources give 403", () => {
       'delete its playlist',
       { method: 'DELETE', path: () => `/api/v1/playlists/${t.mainPlaylist}` },
     ],
+    ['read its playlist', { method: 'GET', path: () => `/api/v1/playlists/${t.mainPlaylist}` }],
     [
       'list its playlist videos',
       { method: 'GET', path: () => `/api/v1/playlists/${t.mainPlaylist}/videos` },

@@ -74,6 +74,11 @@ const operations: Array<{ name: string; scopes: string[]; call: Call }> = [
     call: { method: 'GET', path: () => `/api/v1/playlists/${t.mainPlaylist}/videos` },
   },
   {
+    name: 'read one playlist',
+    scopes: ['playlists:read', 'playlists:write'],
+    call: { method: 'GET', path: () => `/api/v1/playlists/${t.mainPlaylist}` },
+  },
+  {
     name: 'update playlist',
     scopes: ['playlists:write'],
     call: { method: 'PATCH', path: () => `/api/v1/playlists/${t.mainPlaylist}`, json: () => ({}) },

@@ -76,10 +76,10 @@ describe('the demo seed', () => {
           "imports": 0,
           "matching_jobs": 30,
           "oauth_clients": 3,
-          "playlist_videos": 157,
-          "playlists": 13,
+          "playlist_videos": 369,
+          "playlists": 14,
           "product_images": 0,
-          "product_matches": 134,
+          "product_matches": 132,
           "product_units": 194,
           "products": 76,
           "stores": 3,
@@ -90,7 +90,7 @@ describe('the demo seed', () => {
           "video_products": 504,
           "videos": 306,
         },
-        "sha256": "c5463577ca64edbe92ac036aa8d1265046bf28c954291909dcfb97634f678744",
+        "sha256": "6d96a6bd8e7293a85c4fe42d9bb21f25df381035d3194fb9e7de720c7206bb68",
       }
     `)
     db.close()
