@@ -11,9 +11,10 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as MatchesRouteImport } from './routes/matches'
-import { Route as PlaylistsRouteImport } from './routes/playlists'
 import { Route as StoresRouteImport } from './routes/stores'
 import { Route as UploadsRouteImport } from './routes/uploads'
+import { Route as PlaylistsIndexRouteImport } from './routes/playlists/index'
+import { Route as PlaylistsPlaylistIdRouteImport } from './routes/playlists/$playlistId'
 import { Route as VideosIndexRouteImport } from './routes/videos/index'
 import { Route as VideosVideoIdRouteImport } from './routes/videos/$videoId'
 
@@ -27,11 +28,6 @@ const MatchesRoute = MatchesRouteImport.update({
   path: '/matches',
   getParentRoute: () => rootRouteImport,
 } as any)
-const PlaylistsRoute = PlaylistsRouteImport.update({
-  id: '/playlists',
-  path: '/playlists',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const StoresRoute = StoresRouteImport.update({
   id: '/stores',
   path: '/stores',
@@ -40,6 +36,16 @@ const StoresRoute = StoresRouteImport.update({
 const UploadsRoute = UploadsRouteImport.update({
   id: '/uploads',
   path: '/uploads',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PlaylistsIndexRoute = PlaylistsIndexRouteImport.update({
+  id: '/playlists/',
+  path: '/playlists/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PlaylistsPlaylistIdRoute = PlaylistsPlaylistIdRouteImport.update({
+  id: '/playlists/$playlistId',
+  path: '/playlists/$playlistId',
   getParentRoute: () => rootRouteImport,
 } as any)
 const VideosIndexRoute = VideosIndexRouteImport.update({
@@ -56,29 +62,32 @@ const VideosVideoIdRoute = VideosVideoIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/matches': typeof MatchesRoute
-  '/playlists': typeof PlaylistsRoute
   '/stores': typeof StoresRoute
   '/uploads': typeof UploadsRoute
+  '/playlists/$playlistId': typeof PlaylistsPlaylistIdRoute
   '/videos/$videoId': typeof VideosVideoIdRoute
+  '/playlists/': typeof PlaylistsIndexRoute
   '/videos/': typeof VideosIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/matches': typeof MatchesRoute
-  '/playlists': typeof PlaylistsRoute
   '/stores': typeof StoresRoute
   '/uploads': typeof UploadsRoute
+  '/playlists/$playlistId': typeof PlaylistsPlaylistIdRoute
   '/videos/$videoId': typeof VideosVideoIdRoute
+  '/playlists': typeof PlaylistsIndexRoute
   '/videos': typeof VideosIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/matches': typeof MatchesRoute
-  '/playlists': typeof PlaylistsRoute
   '/stores': typeof StoresRoute
   '/uploads': typeof UploadsRoute
+  '/playlists/$playlistId': typeof PlaylistsPlaylistIdRoute
   '/videos/$videoId': typeof VideosVideoIdRoute
+  '/playlists/': typeof PlaylistsIndexRoute
   '/videos/': typeof VideosIndexRoute
 }
 export interface FileRouteTypes {
@@ -86,38 +95,42 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/matches'
-    | '/playlists'
     | '/stores'
     | '/uploads'
+    | '/playlists/$playlistId'
     | '/videos/$videoId'
+    | '/playlists/'
     | '/videos/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/matches'
-    | '/playlists'
     | '/stores'
     | '/uploads'
+    | '/playlists/$playlistId'
     | '/videos/$videoId'
+    | '/playlists'
     | '/videos'
   id:
     | '__root__'
     | '/'
     | '/matches'
-    | '/playlists'
     | '/stores'
     | '/uploads'
+    | '/playlists/$playlistId'
     | '/videos/$videoId'
+    | '/playlists/'
     | '/videos/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   MatchesRoute: typeof MatchesRoute
-  PlaylistsRoute: typeof PlaylistsRoute
   StoresRoute: typeof StoresRoute
   UploadsRoute: typeof UploadsRoute
+  PlaylistsPlaylistIdRoute: typeof PlaylistsPlaylistIdRoute
   VideosVideoIdRoute: typeof VideosVideoIdRoute
+  PlaylistsIndexRoute: typeof PlaylistsIndexRoute
   VideosIndexRoute: typeof VideosIndexRoute
 }
 
@@ -137,13 +150,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MatchesRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/playlists': {
-      id: '/playlists'
-      path: '/playlists'
-      fullPath: '/playlists'
-      preLoaderRoute: typeof PlaylistsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/stores': {
       id: '/stores'
       path: '/stores'
@@ -156,6 +162,20 @@ declare module '@tanstack/react-router' {
       path: '/uploads'
       fullPath: '/uploads'
       preLoaderRoute: typeof UploadsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/playlists/': {
+      id: '/playlists/'
+      path: '/playlists'
+      fullPath: '/playlists/'
+      preLoaderRoute: typeof PlaylistsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/playlists/$playlistId': {
+      id: '/playlists/$playlistId'
+      path: '/playlists/$playlistId'
+      fullPath: '/playlists/$playlistId'
+      preLoaderRoute: typeof PlaylistsPlaylistIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/videos/': {
@@ -178,10 +198,11 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   MatchesRoute: MatchesRoute,
-  PlaylistsRoute: PlaylistsRoute,
   StoresRoute: StoresRoute,
   UploadsRoute: UploadsRoute,
+  PlaylistsPlaylistIdRoute: PlaylistsPlaylistIdRoute,
   VideosVideoIdRoute: VideosVideoIdRoute,
+  PlaylistsIndexRoute: PlaylistsIndexRoute,
   VideosIndexRoute: VideosIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -35,3 +35,6 @@ export function formatBytes(bytes: number): string {
   }
   return `${unit === 0 ? value : value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`
 }
+
+/** "1 video", "1,000 videos". */
+export const formatVideoCount = (n: number) => `${formatCount(n)} ${n === 1 ? 'video' : 'videos'}`

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { followLink } from '../client'
-import { listPlaylists, listPlaylistVideos } from '../generated/sdk.gen'
+import { getPlaylist, listPlaylists, listPlaylistVideos } from '../generated/sdk.gen'
 import type { ListPlaylistsData, PlaylistList } from '../generated/types.gen'
 import { libraryFields } from './videos'
 
@@ -17,7 +17,8 @@ export const playlistKeys = {
   details: () => [...playlistKeys.all, 'detail'] as const,
   detail: (id: string) => [...playlistKeys.details(), id] as const,
   // Under the playlist's detail key, so a change to the playlist refreshes its public view too.
-  publicVideos: (id: string, page: number) => [...playlistKeys.detail(id), 'public', page] as const,
+  publicVideosOf: (id: string) => [...playlistKeys.detail(id), 'public'] as const,
+  publicVideos: (id: string, page: number) => [...playlistKeys.publicVideosOf(id), page] as const,
 }
 
 export const playlistPageSize = 25
@@ -40,6 +41,16 @@ export const playlistListQuery = (channelId: string, filters: PlaylistFilters) =
       playlists: data.pages.flatMap((page) => page.playlists),
       hasMore: data.pages.at(-1)?.links.next != null,
     }),
+  })
+
+/** One playlist with its whole stored order, videos the feed hides included (assumed endpoint). */
+export const playlistQuery = (id: string) =>
+  queryOptions({
+    queryKey: playlistKeys.detail(id),
+    queryFn: ({ signal }) =>
+      getPlaylist({ path: { playlist_id: id }, signal, throwOnError: true }).then(
+        (response) => response.data,
+      ),
   })
 
 export const publicPageSize = 20

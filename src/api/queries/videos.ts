@@ -33,6 +33,7 @@ export const videoKeys = {
   detail: (id: string) => [...videoKeys.details(), id] as const,
   // Under the video's detail key, so deleting the video drops it too.
   download: (id: string) => [...videoKeys.detail(id), 'download'] as const,
+  summary: (id: string) => [...videoKeys.detail(id), 'summary'] as const,
 }
 
 export const libraryPageSize = 24
@@ -85,4 +86,31 @@ export const videoDownloadQuery = (videoId: string) =>
     staleTime: 10 * 60_000,
     retry: false,
     refetchOnWindowFocus: false,
+  })
+
+// What a row about a video shows elsewhere (a playlist, a picker): its look and whether the public
+// sees it. A video that has never been processed has no duration.
+export const summaryFields = [
+  'caption',
+  'thumbnail_url',
+  'duration',
+  'published_at',
+  'is_published',
+  'archived_at',
+  'access',
+] as const satisfies readonly VideoField[]
+
+export type VideoSummary = VideoWith<(typeof summaryFields)[number]>
+
+export const videoSummaryQuery = (id: string) =>
+  queryOptions({
+    queryKey: videoKeys.summary(id),
+    queryFn: ({ signal }) =>
+      getVideo({
+        path: { video_id: id },
+        query: { fields: summaryFields.join(',') },
+        signal,
+        throwOnError: true,
+      }).then((response) => withFields(response.data, summaryFields)),
+    staleTime: 60_000,
   })

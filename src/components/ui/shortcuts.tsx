@@ -45,7 +45,9 @@ const printed: Record<string, string> = {
 
 const typingIn = (target: EventTarget | null) =>
   target instanceof Element &&
-  target.closest('input, textarea, select, [contenteditable="true"], [role="combobox"]') !== null
+  target.closest(
+    'input:not([type="checkbox"], [type="radio"], [type="button"], [type="submit"]), textarea, select, [contenteditable="true"], [role="combobox"]',
+  ) !== null
 
 function matches(event: KeyboardEvent, key: string) {
   const [modifier, name] = key.startsWith('Shift+') ? ['shift', key.slice(6)] : [null, key]

@@ -5,8 +5,23 @@ import { TextInput } from '../ui/text-input'
 // history entry.
 export const SearchBox = forwardRef<
   HTMLInputElement,
-  { value: string; onSearch: (q: string) => void }
->(function SearchBox({ value, onSearch }, ref) {
+  {
+    value: string
+    onSearch: (q: string) => void
+    id?: string
+    label?: string
+    placeholder?: string
+  }
+>(function SearchBox(
+  {
+    value,
+    onSearch,
+    id = 'library-search',
+    label = 'Search captions',
+    placeholder = 'Search captions  ( / )',
+  },
+  ref,
+) {
   const [text, setText] = useState(value)
   useEffect(() => setText(value), [value])
   useEffect(() => {
@@ -16,19 +31,19 @@ export const SearchBox = forwardRef<
   }, [text, value, onSearch])
   return (
     <div className="relative min-w-64 flex-1">
-      <label htmlFor="library-search" className="sr-only">
-        Search captions
+      <label htmlFor={id} className="sr-only">
+        {label}
       </label>
       <TextInput
         ref={ref}
-        id="library-search"
+        id={id}
         type="search"
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
           if (event.key === 'Enter') onSearch(text)
         }}
-        placeholder="Search captions  ( / )"
+        placeholder={placeholder}
         autoComplete="off"
         className="w-full placeholder:text-slate-600"
       />

@@ -1,4 +1,5 @@
 import * as z from 'zod'
+import { maxItems } from '../../api/contract-bounds'
 import { zProductRefs, zVideoAccessInput, zVideoMetadata } from '../../api/generated/zod.gen'
 import { contractErrorMap } from '../../lib/contract-error-map'
 import { checkSchedule } from '../../lib/schedule-window'
@@ -21,15 +22,6 @@ export const hashtagsFromText = (text: string) => [
 
 export const publications = ['now', 'draft', 'schedule'] as const
 export const accessValues = zVideoAccessInput.options
-
-// The most items an array schema of the contract allows (its maxItems).
-function maxItems(schema: z.ZodArray) {
-  for (const check of schema.def.checks ?? []) {
-    const { def } = check._zod
-    if (def.check === 'max_length') return (def as z.core.$ZodCheckMaxLengthDef).maximum
-  }
-  throw new Error('The contract gives this list no bound.')
-}
 
 export const maxTaggedProducts = maxItems(zProductRefs)
 

@@ -1,13 +1,12 @@
 import { useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { formatVideoCount } from '../../../lib/format'
 import type { LifecycleAction } from '../lifecycle'
 import { lifecycleLabels } from '../lifecycle'
 import type { BulkReport } from './use-bulk-actions'
 
 const actions: LifecycleAction[] = ['publish', 'unpublish', 'archive', 'unarchive']
-
-const videosCount = (count: number) => (count === 1 ? '1 video' : `${count} videos`)
 
 export function BulkBar(props: {
   count: number
@@ -42,8 +41,8 @@ export function BulkBar(props: {
       </Button>
       {confirming ? (
         <ConfirmDialog
-          title={`Delete ${videosCount(props.count)}?`}
-          confirmLabel={`Delete ${videosCount(props.count)}`}
+          title={`Delete ${formatVideoCount(props.count)}?`}
+          confirmLabel={`Delete ${formatVideoCount(props.count)}`}
           tone="danger"
           onCancel={() => setConfirming(false)}
           onConfirm={() => {

@@ -1,0 +1,54 @@
+import { useCallback, useMemo } from 'react'
+import { SortableList, type SortableMove } from '../../../components/ui/sortable-list/sortable-list'
+import { PlaylistVideoRow, type RowActions } from './playlist-video-row'
+
+const rowHeight = 72
+
+/** The full stored order as a sortable, virtualized list (a 1,000-video playlist mounts a few dozen rows). */
+export function PlaylistEditor({
+  name,
+  order,
+  pinned,
+  canPin,
+  selection,
+  caption,
+  actions,
+  onMove,
+  height,
+}: {
+  name: string
+  order: readonly string[]
+  pinned: ReadonlySet<string>
+  canPin: boolean
+  selection: ReadonlySet<string>
+  caption: (id: string) => string
+  actions: RowActions
+  onMove: (move: SortableMove) => void
+  height: number
+}) {
+  // Stable while the selection and pins stay, so rows keep their content while scrolling and dragging.
+  const renderItem = useCallback(
+    (id: string) => (
+      <PlaylistVideoRow
+        id={id}
+        selected={selection.has(id)}
+        pinned={pinned.has(id)}
+        canPin={canPin}
+        actions={actions}
+      />
+    ),
+    [selection, pinned, canPin, actions],
+  )
+  const virtualized = useMemo(() => ({ rowHeight, height, overscan: 8 }), [height])
+  return (
+    <SortableList
+      label={`Videos of ${name}, in playlist order`}
+      items={order}
+      caption={caption}
+      renderItem={renderItem}
+      onMove={onMove}
+      selection={selection}
+      virtualized={virtualized}
+    />
+  )
+}

@@ -1,0 +1,156 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { getRouteApi, Link } from '@tanstack/react-router'
+import { useCallback, useMemo } from 'react'
+import { playlistQuery } from '../../../api/queries/playlists'
+import { Badge } from '../../../components/ui/badge'
+import { linkClasses } from '../../../components/ui/control-styles'
+import { moveBlock } from '../../../components/ui/sortable-list/move-block'
+import { formatDateTime, formatVideoCount } from '../../../lib/format'
+import { ConflictDialog } from './conflict-dialog'
+import { FilteredVideos } from './filtered-videos'
+import { PlaylistEditor } from './playlist-editor'
+import { PlaylistToolbar } from './playlist-toolbar'
+import type { RowActions } from './playlist-video-row'
+import { PublicView } from './public-view'
+import { SelectionBar } from './selection-bar'
+import { usePlaylistEditor } from './use-playlist-editor'
+import { usePlaylistShortcuts } from './use-playlist-shortcuts'
+import { useSelection } from './use-selection'
+import { useVideoCaptions } from './use-video-captions'
+
+const route = getRouteApi('/playlists/$playlistId')
+
+export function PlaylistPage() {
+  const { playlistId } = route.useParams()
+  const { channelId } = route.useLoaderData()
+  const search = route.useSearch()
+  const navigate = route.useNavigate()
+  const { data: playlist } = useSuspenseQuery(playlistQuery(playlistId))
+  const editor = usePlaylistEditor(playlist)
+  const { order, pinned } = editor.snapshot.shown
+  const { selection, toggle, clear } = useSelection(order)
+  const caption = useVideoCaptions()
+  // Without the (assumed) field the service is asked, and its 422 explained.
+  const canPin = playlist.ai_feed !== false
+  const filtering = Boolean(search.q) || search.hidden === true
+
+  const actions = useMemo<RowActions>(
+    () => ({
+      toggle,
+      remove: (id) =>
+        editor.change(
+          { kind: 'remove', videoIds: [id] },
+          `Removed “${caption(id)}” from the playlist.`,
+        ),
+      pin: (id, pin) =>
+        editor.change(
+          { kind: pin ? 'pin' : 'unpin', videoId: id },
+          `${pin ? 'Pinned' : 'Unpinned'} “${caption(id)}”.`,
+        ),
+    }),
+    [toggle, editor.change, caption],
+  )
+  const moveTo = useCallback(
+    (ids: string[], toIndex: number) => {
+      const next = moveBlock(order, ids, toIndex)
+      const first = ids[0] ?? ''
+      const where = `position ${next.indexOf(first) + 1} of ${next.length}`
+      editor.change(
+        { kind: 'reorder', order: next },
+        ids.length > 1
+          ? `Moved ${ids.length} videos to ${where}.`
+          : `Moved “${caption(first)}” to ${where}.`,
+      )
+    },
+    [order, editor.change, caption],
+  )
+  usePlaylistShortcuts(toggle)
+  const chosen = order.filter((id) => selection.has(id))
+
+  return (
+    <div className="space-y-4">
+      <header className="space-y-1">
+        <Link
+          to="/playlists"
+          search={(prev) => ({ channel: prev.channel })}
+          className={`text-sm ${linkClasses}`}
+        >
+          ← Playlists
+        </Link>
+        <h1 className="text-2xl font-semibold break-words">{playlist.name}</h1>
+        {playlist.description ? <p className="text-slate-700">{playlist.description}</p> : null}
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          {formatVideoCount(order.length)} · updated{' '}
+          {formatDateTime(editor.snapshot.stored.updated_at)}
+          {canPin ? <Badge tone="info">AI feed</Badge> : null}
+          <span aria-live="polite">
+            {editor.snapshot.unsaved > 0 ? ' · Saving…' : ' · All changes saved'}
+          </span>
+        </p>
+      </header>
+      <PlaylistToolbar
+        channelId={channelId}
+        search={search}
+        order={order}
+        onSearch={(patch) => navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true })}
+        onAdd={({ videoIds, position }) =>
+          editor.change(
+            { kind: 'add', videoIds, position },
+            `Added ${formatVideoCount(videoIds.length)} ${position === null ? 'at the bottom' : `at position ${position + 1}`}.`,
+          )
+        }
+      />
+      {chosen.length > 0 && search.public !== true ? (
+        <SelectionBar
+          count={chosen.length}
+          canMove={!filtering}
+          onMoveToTop={() => moveTo(chosen, 0)}
+          onMoveToBottom={() => moveTo(chosen, order.length - chosen.length)}
+          onRemove={() => {
+            editor.change(
+              { kind: 'remove', videoIds: chosen },
+              `Removed ${formatVideoCount(chosen.length)} from the playlist.`,
+            )
+            clear()
+          }}
+          onClear={clear}
+        />
+      ) : null}
+      {search.public === true ? (
+        <PublicView
+          playlistId={playlistId}
+          page={search.page ?? 1}
+          onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
+        />
+      ) : filtering ? (
+        <FilteredVideos
+          order={order}
+          q={search.q ?? ''}
+          hiddenOnly={search.hidden === true}
+          pinned={pinned}
+          canPin={canPin}
+          selection={selection}
+          actions={actions}
+        />
+      ) : (
+        <PlaylistEditor
+          name={playlist.name}
+          order={order}
+          pinned={pinned}
+          canPin={canPin}
+          selection={selection}
+          caption={caption}
+          actions={actions}
+          onMove={({ ids, toIndex }) => moveTo(ids, toIndex)}
+          height={640}
+        />
+      )}
+      {editor.snapshot.conflict ? (
+        <ConflictDialog
+          changedAt={editor.snapshot.conflict.changedAt}
+          onResolve={editor.resolveConflict}
+        />
+      ) : null}
+    </div>
+  )
+}

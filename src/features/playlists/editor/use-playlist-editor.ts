@@ -1,0 +1,50 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
+import type { Playlist } from '../../../api/generated/types.gen'
+import { playlistKeys } from '../../../api/queries/playlists'
+import { describeError } from '../../../components/error-panel'
+import { useToast } from '../../../components/ui/toast'
+import { type PlaylistChange, undoOf } from './playlist-changes'
+import { playlistService } from './playlist-service'
+import { createPlaylistWriter } from './playlist-writer'
+
+/**
+ * The playlist being edited: what to show, and `change` to make a change, which shows at once,
+ * is saved in order, and can be undone from its confirmation.
+ */
+export function usePlaylistEditor(playlist: Playlist) {
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  const [writer] = useState(() =>
+    createPlaylistWriter(playlist, playlistService(playlist.id), {
+      onSaved: (stored) => {
+        queryClient.setQueryData(playlistKeys.detail(playlist.id), stored as Playlist)
+        void queryClient.invalidateQueries({ queryKey: playlistKeys.publicVideosOf(playlist.id) })
+        void queryClient.invalidateQueries({ queryKey: playlistKeys.lists() })
+      },
+      onFailed: (error) => {
+        const { title, detail } = describeError(error)
+        toast(
+          `Not saved: ${title === 'Something went wrong' ? detail : `${title}. ${detail}`} The playlist shows the order the service holds.`,
+          { tone: 'error' },
+        )
+      },
+    }),
+  )
+  // A refetch (another tab, a window refocus) is taken when nothing of ours waits to be saved.
+  useEffect(() => writer.adopt(playlist), [writer, playlist])
+  const snapshot = useSyncExternalStore(writer.subscribe, writer.getSnapshot)
+
+  const change = useCallback(
+    (next: PlaylistChange, confirmation: string) => {
+      const before = writer.getSnapshot().shown
+      writer.apply(next)
+      toast(confirmation, {
+        tone: 'info',
+        action: { label: 'Undo', onAction: () => writer.apply(undoOf(before, next)) },
+      })
+    },
+    [writer, toast],
+  )
+  return { snapshot, change, resolveConflict: writer.resolveConflict }
+}

@@ -1,0 +1,18 @@
+import * as z from 'zod/mini'
+import type { PlaylistFilters } from '../../../api/queries/playlists'
+
+// The list's search and archive filter live in the URL (the channel is the root route's).
+export const playlistListSearchSchema = z.object({
+  q: z.catch(z.optional(z.string().check(z.maxLength(200))), undefined),
+  archived: z.catch(z.optional(z.boolean()), undefined),
+})
+
+export type PlaylistListSearch = z.output<typeof playlistListSearchSchema>
+
+/** Absent values are left out, so equal views share one cache entry. */
+export function toPlaylistFilters(search: PlaylistListSearch): PlaylistFilters {
+  const filters: PlaylistFilters = {}
+  if (search.q) filters.q = search.q
+  if (search.archived) filters.archived = true
+  return filters
+}

@@ -1,0 +1,165 @@
+import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
+import { getRouteApi, useRouter } from '@tanstack/react-router'
+import { useCallback, useMemo, useState } from 'react'
+import type { Playlist } from '../../../api/generated/types.gen'
+import { playlistListQuery } from '../../../api/queries/playlists'
+import { Button } from '../../../components/ui/button'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { Select } from '../../../components/ui/text-input'
+import { useToast } from '../../../components/ui/toast'
+import { SearchBox } from '../../../components/video-search/search-box'
+import { PlaylistFormDialog } from './playlist-form-dialog'
+import { type PlaylistListSearch, toPlaylistFilters } from './playlist-list-search'
+import { PlaylistTable } from './playlist-table'
+import { usePlaylistMutations } from './use-playlist-mutations'
+
+const route = getRouteApi('/playlists/')
+
+export function PlaylistsScreen() {
+  const { channelId } = route.useLoaderData()
+  if (!channelId) return <p className="text-slate-700">This business has no channel yet.</p>
+  return <Playlists key={channelId} channelId={channelId} />
+}
+
+type Editing = { kind: 'create' } | { kind: 'edit' | 'delete'; playlist: Playlist } | null
+
+function Playlists({ channelId }: { channelId: string }) {
+  const search = route.useSearch()
+  const navigate = route.useNavigate()
+  const router = useRouter()
+  const toast = useToast()
+  const filters = useMemo(() => toPlaylistFilters(search), [search])
+  const { data, fetchNextPage, hasNextPage, isFetchingNextPage } = useSuspenseInfiniteQuery(
+    playlistListQuery(channelId, filters),
+  )
+  const { create, update, remove } = usePlaylistMutations()
+  const [editing, setEditing] = useState<Editing>(null)
+  const patchSearch = useCallback(
+    (patch: Partial<PlaylistListSearch>, replace = false) =>
+      navigate({ search: (prev: PlaylistListSearch) => ({ ...prev, ...patch }), replace }),
+    [navigate],
+  )
+  const onSearch = useCallback(
+    (q: string) => patchSearch({ q: q || undefined }, Boolean(router.latestLocation.search.q)),
+    [patchSearch, router],
+  )
+  const filtered = Object.keys(filters).length > 0
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-semibold">Playlists</h1>
+        <Button variant="primary" size="sm" onClick={() => setEditing({ kind: 'create' })}>
+          New playlist
+        </Button>
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <SearchBox
+          id="playlist-list-search"
+          label="Search playlists by name"
+          placeholder="Search by name"
+          value={search.q ?? ''}
+          onSearch={onSearch}
+        />
+        <label className="flex flex-col gap-1 text-sm font-medium text-slate-900">
+          Show
+          <Select
+            controlSize="sm"
+            value={search.archived ? 'archived' : 'active'}
+            onChange={(event) =>
+              patchSearch({ archived: event.target.value === 'archived' || undefined })
+            }
+          >
+            <option value="active">Active playlists</option>
+            <option value="archived">Archived playlists</option>
+          </Select>
+        </label>
+      </div>
+      {data.playlists.length === 0 ? (
+        <EmptyState
+          title={filtered ? 'No playlist matches.' : 'No playlists in this channel yet.'}
+          action={
+            filtered ? null : (
+              <Button variant="primary" onClick={() => setEditing({ kind: 'create' })}>
+                New playlist
+              </Button>
+            )
+          }
+        />
+      ) : (
+        <PlaylistTable
+          playlists={data.playlists}
+          onEdit={(playlist) => setEditing({ kind: 'edit', playlist })}
+          onDelete={(playlist) => setEditing({ kind: 'delete', playlist })}
+        />
+      )}
+      {hasNextPage ? (
+        <Button disabled={isFetchingNextPage} onClick={() => fetchNextPage()}>
+          {isFetchingNextPage ? 'Loading…' : 'Show more playlists'}
+        </Button>
+      ) : null}
+      {editing?.kind === 'create' ? (
+        <PlaylistFormDialog
+          title="New playlist"
+          submitLabel="Create playlist"
+          channelId={channelId}
+          initial={{ name: '', description: '' }}
+          onClose={() => setEditing(null)}
+          onSubmit={async ({ name, description, videoIds }) => {
+            const playlist = await create.mutateAsync({
+              channel_id: channelId,
+              name,
+              description,
+              ...(videoIds.length > 0 ? { video_ids: videoIds } : {}),
+            })
+            setEditing(null)
+            toast(`Created “${playlist.name}”.`, { tone: 'success' })
+            await navigate({
+              to: '/playlists/$playlistId',
+              params: { playlistId: playlist.id },
+              search: (prev) => ({ channel: prev.channel }),
+            })
+          }}
+        />
+      ) : null}
+      {editing?.kind === 'edit' ? (
+        <PlaylistFormDialog
+          title={`Edit “${editing.playlist.name}”`}
+          submitLabel="Save changes"
+          initial={{ name: editing.playlist.name, description: editing.playlist.description ?? '' }}
+          onClose={() => setEditing(null)}
+          onSubmit={async ({ name, description }) => {
+            await update.mutateAsync({ id: editing.playlist.id, body: { name, description } })
+            setEditing(null)
+            toast('Saved.', { tone: 'success' })
+          }}
+        />
+      ) : null}
+      {editing?.kind === 'delete' ? (
+        <ConfirmDialog
+          title={`Delete “${editing.playlist.name}”?`}
+          confirmLabel="Delete playlist"
+          tone="danger"
+          busy={remove.isPending}
+          onCancel={() => setEditing(null)}
+          onConfirm={() =>
+            remove.mutate(editing.playlist.id, {
+              onSuccess: () => {
+                setEditing(null)
+                toast(`Deleted “${editing.playlist.name}”.`, { tone: 'success' })
+              },
+              onError: (error) => {
+                setEditing(null)
+                toast(`Not deleted: ${error.message}`, { tone: 'error' })
+              },
+            })
+          }
+        >
+          The playlist goes for good, and the feeds that show it become empty. The videos stay in
+          the library.
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  )
+}

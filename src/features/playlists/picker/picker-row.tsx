@@ -1,0 +1,38 @@
+import type { LibraryVideo } from '../../../api/queries/videos'
+import { Badge } from '../../../components/ui/badge'
+import { Checkbox } from '../../../components/ui/text-input'
+import { StateBadges } from '../../../components/video-search/video-state'
+import { VideoThumbnail } from '../../../components/video-search/video-thumbnail'
+import { formatDuration } from '../../../lib/format'
+
+// One video to choose; one already in the playlist is marked and cannot be chosen again (adding
+// it would move it).
+export function PickerRow({
+  video,
+  inPlaylist,
+  checked,
+  onToggle,
+}: {
+  video: LibraryVideo
+  inPlaylist: boolean
+  checked: boolean
+  onToggle: (id: string) => void
+}) {
+  const caption = video.caption || 'Untitled video'
+  return (
+    <li>
+      <label className="flex min-h-14 cursor-pointer items-center gap-3 px-3 py-1 text-sm has-[:disabled]:cursor-default has-[:disabled]:bg-slate-50">
+        <Checkbox
+          className="size-5"
+          checked={checked || inPlaylist}
+          disabled={inPlaylist}
+          onChange={() => onToggle(video.id)}
+        />
+        <VideoThumbnail url={video.thumbnail_url} />
+        <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{caption}</span>
+        <span className="text-slate-700">{formatDuration(video.duration)}</span>
+        {inPlaylist ? <Badge tone="info">In the playlist</Badge> : <StateBadges video={video} />}
+      </label>
+    </li>
+  )
+}

@@ -1,0 +1,135 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { useCallback, useState } from 'react'
+import { videoListQuery } from '../../../api/queries/videos'
+import { Button } from '../../../components/ui/button'
+import { Dialog } from '../../../components/ui/dialog'
+import { FiltersBar } from '../../../components/video-search/filters-bar'
+import { SearchBox } from '../../../components/video-search/search-box'
+import { formatVideoCount } from '../../../lib/format'
+import { toFilters, type VideoSearch } from '../../../lib/video-search'
+import type { Addition } from '../editor/playlist-toolbar'
+import { playlistCapacity } from './capacity'
+import { PickerRow } from './picker-row'
+import { insertIndex, type Placement, PositionChoice } from './position-choice'
+
+export interface AddDialogProps {
+  channelId: string
+  inPlaylist: ReadonlySet<string>
+  playlistLength: number
+  onAdd: (addition: Addition) => void
+  onClose: () => void
+}
+
+// The library's search and filters over the channel's videos (the same query and cache entry),
+// to choose several videos and where they go.
+export function VideoPickerDialog({
+  channelId,
+  inPlaylist,
+  playlistLength,
+  onAdd,
+  onClose,
+  initiallyChosen = [],
+  choosePosition = true,
+}: AddDialogProps & {
+  initiallyChosen?: readonly string[]
+  /** Off when choosing a new playlist's first videos. */
+  choosePosition?: boolean
+}) {
+  const [search, setSearch] = useState<VideoSearch>({})
+  const [chosen, setChosen] = useState<readonly string[]>(initiallyChosen)
+  const [placement, setPlacement] = useState<Placement>({ at: 'top' })
+  const list = useInfiniteQuery(videoListQuery(channelId, toFilters(search)))
+  const onSearch = useCallback(
+    (q: string) => setSearch((prev) => ({ ...prev, q: q || undefined })),
+    [],
+  )
+  const room = playlistCapacity - playlistLength
+  const toggle = (id: string) =>
+    setChosen((current) =>
+      current.includes(id) ? current.filter((each) => each !== id) : [...current, id],
+    )
+
+  return (
+    <Dialog
+      size="lg"
+      title="Add videos to the playlist"
+      description="Search and filter the library, choose videos, and say where they go. Videos already in the playlist are marked."
+      onClose={onClose}
+      footer={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button
+            variant="primary"
+            disabled={(choosePosition && chosen.length === 0) || chosen.length > room}
+            onClick={() => onAdd({ videoIds: [...chosen], position: insertIndex(placement) })}
+          >
+            {!choosePosition
+              ? 'Use these videos'
+              : chosen.length === 0
+                ? 'Add videos'
+                : `Add ${formatVideoCount(chosen.length)}`}
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-3">
+        <SearchBox
+          id="picker-search"
+          placeholder="Search captions"
+          value={search.q ?? ''}
+          onSearch={onSearch}
+        />
+        <FiltersBar
+          search={search}
+          onChange={(patch) => setSearch((prev) => ({ ...prev, ...patch }))}
+        />
+        <div className="h-80 overflow-y-auto rounded-md border border-slate-200">
+          {list.isPending ? (
+            <p className="p-3 text-sm text-slate-700">Loading videos…</p>
+          ) : list.isError ? (
+            <p className="p-3 text-sm text-red-800">
+              The videos cannot be loaded: {list.error.message}
+            </p>
+          ) : list.data.videos.length === 0 ? (
+            <p className="p-3 text-sm text-slate-700">No video matches this search.</p>
+          ) : (
+            <ul aria-label="Videos to choose from" className="divide-y divide-slate-100">
+              {list.data.videos.map((video) => (
+                <PickerRow
+                  key={video.id}
+                  video={video}
+                  inPlaylist={inPlaylist.has(video.id)}
+                  checked={chosen.includes(video.id)}
+                  onToggle={toggle}
+                />
+              ))}
+            </ul>
+          )}
+          {list.hasNextPage ? (
+            <div className="p-2">
+              <Button
+                size="sm"
+                disabled={list.isFetchingNextPage}
+                onClick={() => list.fetchNextPage()}
+              >
+                {list.isFetchingNextPage ? 'Loading…' : 'Show more videos'}
+              </Button>
+            </div>
+          ) : null}
+        </div>
+        {choosePosition ? (
+          <PositionChoice
+            value={placement}
+            onChange={setPlacement}
+            playlistLength={playlistLength}
+          />
+        ) : null}
+        <p className="text-sm text-slate-700" aria-live="polite">
+          {chosen.length > room
+            ? `A playlist holds at most ${formatVideoCount(playlistCapacity)}: choose at most ${formatVideoCount(room)}.`
+            : `${formatVideoCount(chosen.length)} chosen, in the order you chose them.`}
+        </p>
+      </div>
+    </Dialog>
+  )
+}

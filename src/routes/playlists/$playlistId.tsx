@@ -1,0 +1,18 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { resolveChannelId } from '../../api/queries/channels'
+import { playlistQuery } from '../../api/queries/playlists'
+import { PlaylistPage } from '../../features/playlists/editor/playlist-page'
+import { playlistPageSearchSchema } from '../../features/playlists/editor/playlist-page-search'
+
+export const Route = createFileRoute('/playlists/$playlistId')({
+  validateSearch: playlistPageSearchSchema,
+  loaderDeps: ({ search }) => ({ channel: search.channel }),
+  loader: async ({ context, params, deps }) => {
+    const [channelId] = await Promise.all([
+      resolveChannelId(context.queryClient, deps.channel),
+      context.queryClient.ensureQueryData(playlistQuery(params.playlistId)),
+    ])
+    return { channelId: channelId ?? '' }
+  },
+  component: PlaylistPage,
+})
