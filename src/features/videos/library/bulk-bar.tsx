@@ -1,10 +1,15 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
+import type { Playlist } from '../../../api/generated/types.gen'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { formatVideoCount } from '../../../lib/format'
 import type { LifecycleAction } from '../lifecycle'
 import { lifecycleLabels } from '../lifecycle'
 import type { BulkReport } from './use-bulk-actions'
+
+const AddToPlaylistDialog = lazy(() =>
+  import('./add-to-playlist-dialog').then((module) => ({ default: module.AddToPlaylistDialog })),
+)
 
 const actions: LifecycleAction[] = ['publish', 'unpublish', 'archive', 'unarchive']
 
@@ -13,9 +18,12 @@ export function BulkBar(props: {
   running: string | null
   onAction: (action: LifecycleAction) => void
   onCopyLinks: () => void
+  onAddToPlaylist: (playlist: Playlist, at: 'top' | 'bottom') => void
   onClear: () => void
+  channelId: string
 }) {
   const [confirming, setConfirming] = useState(false)
+  const [choosingPlaylist, setChoosingPlaylist] = useState(false)
   const busy = props.running !== null
   return (
     <section
@@ -30,6 +38,9 @@ export function BulkBar(props: {
           {lifecycleLabels[action].verb}
         </Button>
       ))}
+      <Button size="sm" disabled={busy} onClick={() => setChoosingPlaylist(true)}>
+        Add to playlist…
+      </Button>
       <Button size="sm" disabled={busy} onClick={props.onCopyLinks}>
         Copy download links
       </Button>
@@ -39,6 +50,19 @@ export function BulkBar(props: {
       <Button size="sm" variant="quiet" className="ml-auto underline" onClick={props.onClear}>
         Clear selection
       </Button>
+      {choosingPlaylist ? (
+        <Suspense fallback={null}>
+          <AddToPlaylistDialog
+            channelId={props.channelId}
+            count={props.count}
+            onClose={() => setChoosingPlaylist(false)}
+            onAdd={(playlist, at) => {
+              setChoosingPlaylist(false)
+              props.onAddToPlaylist(playlist, at)
+            }}
+          />
+        </Suspense>
+      ) : null}
       {confirming ? (
         <ConfirmDialog
           title={`Delete ${formatVideoCount(props.count)}?`}

@@ -122,6 +122,10 @@ function Library({
             bulk.run(action, chosen).then(() => setSelected(new Set()))
           }}
           onCopyLinks={() => bulk.copyDownloadLinks(chosen)}
+          channelId={channelId}
+          onAddToPlaylist={(playlist, at) => {
+            bulk.addToPlaylist(playlist, chosen, at).then(() => setSelected(new Set()))
+          }}
           onClear={() => setSelected(new Set())}
         />
       )}

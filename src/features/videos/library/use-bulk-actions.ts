@@ -2,9 +2,12 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toServiceError } from '../../../api/client'
 import { getVideoDownloadUrls } from '../../../api/generated/sdk.gen'
+import type { Playlist } from '../../../api/generated/types.gen'
+import { playlistKeys } from '../../../api/queries/playlists'
 import { type LibraryVideo, videoKeys } from '../../../api/queries/videos'
 import { useToast } from '../../../components/ui/toast'
 import { type LifecycleAction, lifecycleLabels, runLifecycle } from '../lifecycle'
+import { addToPlaylist } from './add-to-playlist'
 
 export interface BulkFailure {
   id: string
@@ -124,5 +127,22 @@ export function useBulkActions() {
     finish({ title: 'Copy download links', succeeded: links.length, failures })
   }
 
-  return { running, report, dismissReport: () => setReport(null), run, copyDownloadLinks }
+  async function addTo(playlist: Playlist, videos: LibraryVideo[], at: 'top' | 'bottom') {
+    setRunning('playlist')
+    setReport(null)
+    const { stored, succeeded, failures } = await addToPlaylist(playlist.id, videos, at)
+    if (stored) queryClient.setQueryData(playlistKeys.detail(playlist.id), stored)
+    void queryClient.invalidateQueries({ queryKey: playlistKeys.publicVideosOf(playlist.id) })
+    await queryClient.invalidateQueries({ queryKey: playlistKeys.lists() })
+    finish({ title: `Add to “${playlist.name}”`, succeeded, failures })
+  }
+
+  return {
+    running,
+    report,
+    dismissReport: () => setReport(null),
+    run,
+    copyDownloadLinks,
+    addToPlaylist: addTo,
+  }
 }
