@@ -2,11 +2,11 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react'
 import type { Playlist } from '../../../api/generated/types.gen'
 import { playlistKeys } from '../../../api/queries/playlists'
-import { describeError } from '../../../components/error-panel'
 import { useToast } from '../../../components/ui/toast'
 import { type PlaylistChange, undoOf } from './playlist-changes'
 import { playlistService } from './playlist-service'
 import { createPlaylistWriter } from './playlist-writer'
+import { saveFailureMessage } from './save-failure'
 
 /**
  * The playlist being edited: what to show, and `change` to make a change, which shows at once,
@@ -22,13 +22,7 @@ export function usePlaylistEditor(playlist: Playlist) {
         void queryClient.invalidateQueries({ queryKey: playlistKeys.publicVideosOf(playlist.id) })
         void queryClient.invalidateQueries({ queryKey: playlistKeys.lists() })
       },
-      onFailed: (error) => {
-        const { title, detail } = describeError(error)
-        toast(
-          `Not saved: ${title === 'Something went wrong' ? detail : `${title}. ${detail}`} The playlist shows the order the service holds.`,
-          { tone: 'error' },
-        )
-      },
+      onFailed: (error) => toast(saveFailureMessage(error), { tone: 'error' }),
     }),
   )
   // A refetch (another tab, a window refocus) is taken when nothing of ours waits to be saved.
