@@ -16,7 +16,8 @@ export const rowIdle = 'border-slate-200'
 
 export const rowSelected = 'border-indigo-300 bg-indigo-50'
 
-export const rowPlaceholder = 'border-dashed border-indigo-600 bg-indigo-50 opacity-60'
+// No opacity: the row being moved stays readable (a faded row fails contrast mid-drag).
+export const rowPlaceholder = 'border-2 border-dashed border-indigo-600 bg-indigo-50'
 
 export const rowLifted = 'cursor-grabbing border-indigo-600 shadow-lg'
 
