@@ -113,3 +113,26 @@ it('moves several selected videos together as a block, keeping their order', asy
   const block = playlist.videoIds.slice(0, 3).concat(e)
   await savedAs(app, playlist.id, moved(playlist.videoIds, block, 8))
 })
+
+it('reorders by touch: a press held on the handle lifts the video, and the finger moves it', async () => {
+  const playlist = await newPlaylist(app, 'Touch moves', 12)
+  await openPlaylist(app, playlist)
+  const first = playlist.videoIds[0] ?? ''
+  const from = await handle(playlist, first).boundingBox()
+  const to = await row(app.page, playlist.videoIds[2] ?? '').boundingBox()
+  if (!from || !to) throw new Error('rows are not laid out')
+  const cdp = await app.context.newCDPSession(app.page)
+  const touch = (type: string, y: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x: from.x + from.width / 2, y }],
+    })
+  await touch('touchStart', from.y + from.height / 2)
+  // The drag starts only once the press has been held (a quick swipe scrolls instead).
+  await shown(app.page.getByText(`Picked up ${caption(playlist, first)}, at position 1 of 12.`))
+  for (let step = 1; step <= 8; step++)
+    await touch('touchMove', from.y + ((to.y + to.height * 0.75 - from.y) * step) / 8)
+  await shown(app.page.getByText(`${caption(playlist, first)} is over position 3 of 12.`))
+  await touch('touchEnd', 0)
+  await savedAs(app, playlist.id, moved(playlist.videoIds, [first], 2))
+})

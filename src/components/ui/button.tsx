@@ -16,9 +16,12 @@ const sizes: Record<ButtonSize, string> = {
   md: 'px-3 py-2 text-sm',
 }
 
+// On a touch screen every button is at least 44 px square, a finger's width.
+const touchTarget = 'pointer-coarse:min-h-11 pointer-coarse:min-w-11'
+
 /** The classes of a button, for links that look like one (a `Link` to another screen). */
 export function buttonClasses(variant: ButtonVariant = 'secondary', size: ButtonSize = 'md') {
-  return `inline-flex items-center justify-center gap-2 rounded-md font-medium disabled:cursor-not-allowed disabled:opacity-60 ${focusRing} ${variants[variant]} ${sizes[size]}`
+  return `inline-flex items-center justify-center gap-2 rounded-md font-medium disabled:cursor-not-allowed disabled:opacity-60 ${touchTarget} ${focusRing} ${variants[variant]} ${sizes[size]}`
 }
 
 export type ButtonProps = ComponentProps<'button'> & {

@@ -1,8 +1,9 @@
 import { focusRing } from '../control-styles'
 
 // The sortable list's class strings in one place.
+// At least 44 px square on a touch screen, where the handle is what a finger holds to drag.
 export const handleLook =
-  'inline-flex shrink-0 items-center justify-center rounded-md p-2 text-slate-700'
+  'inline-flex shrink-0 items-center justify-center rounded-md p-2 text-slate-700 pointer-coarse:min-h-11 pointer-coarse:min-w-11'
 
 // touch-manipulation lets a finger still scroll the list; a press held on the handle starts a drag.
 export const handleButton = `${handleLook} cursor-grab touch-manipulation hover:bg-slate-100 hover:text-slate-900 ${focusRing} aria-pressed:cursor-grabbing`
