@@ -122,7 +122,7 @@ it('reorders by touch: a press held on the handle lifts the video, and the finge
   const to = await row(app.page, playlist.videoIds[2] ?? '').boundingBox()
   if (!from || !to) throw new Error('rows are not laid out')
   const cdp = await app.context.newCDPSession(app.page)
-  const touch = (type: string, y: number) =>
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
     cdp.send('Input.dispatchTouchEvent', {
       type,
       touchPoints: type === 'touchEnd' ? [] : [{ x: from.x + from.width / 2, y }],

@@ -11,7 +11,12 @@ import { axeViolations } from '../support/axe'
 
 function Screen({ name, shortcuts }: { name: string; shortcuts: Shortcut[] }) {
   useShortcuts(name, shortcuts)
-  return <input aria-label={`${name} search`} />
+  return (
+    <>
+      <input aria-label={`${name} search`} />
+      <input type="checkbox" aria-label={`${name} choice`} />
+    </>
+  )
 }
 
 function App({ accept }: { accept: () => void }) {
@@ -71,9 +76,14 @@ describe('keyboard shortcuts', () => {
     expect(accept).toHaveBeenCalledTimes(1)
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
 
+    // A checkbox takes no letters, so a row's keys still work while its checkbox has focus.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Match review choice' }))
+    await userEvent.keyboard('a')
+    expect(accept).toHaveBeenCalledTimes(2)
+
     await userEvent.click(screen.getByRole('button', { name: 'Leave review' }))
     fireEvent.keyDown(document.body, { key: 'a' })
-    expect(accept).toHaveBeenCalledTimes(1)
+    expect(accept).toHaveBeenCalledTimes(2)
     await userEvent.keyboard('?')
     expect(screen.getByRole('dialog')).not.toHaveTextContent('Accept')
   })
