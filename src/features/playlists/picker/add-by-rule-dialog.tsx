@@ -1,14 +1,13 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { describeError } from '../../../components/error-panel'
 import { Button } from '../../../components/ui/button'
 import { Callout } from '../../../components/ui/callout'
 import { Dialog } from '../../../components/ui/dialog'
-import { FiltersBar } from '../../../components/video-search/filters-bar'
-import { SearchBox } from '../../../components/video-search/search-box'
 import { formatVideoCount } from '../../../lib/format'
 import { toFilters, type VideoSearch } from '../../../lib/video-search'
 import { playlistCapacity } from './capacity'
 import { type CollectProgress, collectMatches } from './collect-matches'
+import { PickerSearch } from './picker-search'
 import { insertIndex, type Placement, PositionChoice } from './position-choice'
 import type { AddDialogProps } from './video-picker-dialog'
 
@@ -32,10 +31,6 @@ export function AddByRuleDialog({
     state: 'counting',
     progress: { found: 0, total: null },
   })
-  const onSearch = useCallback(
-    (q: string) => setSearch((prev) => ({ ...prev, q: q || undefined })),
-    [],
-  )
   const filtersKey = JSON.stringify(toFilters(search))
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `filtersKey` stands for the search
@@ -87,16 +82,7 @@ export function AddByRuleDialog({
       }
     >
       <div className="space-y-3">
-        <SearchBox
-          id="picker-search"
-          placeholder="Search captions"
-          value={search.q ?? ''}
-          onSearch={onSearch}
-        />
-        <FiltersBar
-          search={search}
-          onChange={(patch) => setSearch((prev) => ({ ...prev, ...patch }))}
-        />
+        <PickerSearch search={search} onChange={setSearch} />
         <div aria-live="polite" className="min-h-16">
           {counting.state === 'counting' ? (
             <div className="space-y-1 text-sm text-slate-700">

@@ -1,15 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { useCallback, useState } from 'react'
+import { useState } from 'react'
 import { videoListQuery } from '../../../api/queries/videos'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
-import { FiltersBar } from '../../../components/video-search/filters-bar'
-import { SearchBox } from '../../../components/video-search/search-box'
 import { formatVideoCount } from '../../../lib/format'
 import { toFilters, type VideoSearch } from '../../../lib/video-search'
 import type { Addition } from '../editor/playlist-toolbar'
 import { playlistCapacity } from './capacity'
 import { PickerRow } from './picker-row'
+import { PickerSearch } from './picker-search'
 import { insertIndex, type Placement, PositionChoice } from './position-choice'
 
 export interface AddDialogProps {
@@ -39,10 +38,6 @@ export function VideoPickerDialog({
   const [chosen, setChosen] = useState<readonly string[]>(initiallyChosen)
   const [placement, setPlacement] = useState<Placement>({ at: 'top' })
   const list = useInfiniteQuery(videoListQuery(channelId, toFilters(search)))
-  const onSearch = useCallback(
-    (q: string) => setSearch((prev) => ({ ...prev, q: q || undefined })),
-    [],
-  )
   const room = playlistCapacity - playlistLength
   const toggle = (id: string) =>
     setChosen((current) =>
@@ -73,16 +68,7 @@ export function VideoPickerDialog({
       }
     >
       <div className="space-y-3">
-        <SearchBox
-          id="picker-search"
-          placeholder="Search captions"
-          value={search.q ?? ''}
-          onSearch={onSearch}
-        />
-        <FiltersBar
-          search={search}
-          onChange={(patch) => setSearch((prev) => ({ ...prev, ...patch }))}
-        />
+        <PickerSearch search={search} onChange={setSearch} />
         <div className="h-80 overflow-y-auto rounded-md border border-slate-200">
           {list.isPending ? (
             <p className="p-3 text-sm text-slate-700">Loading videos…</p>

@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router'
 import type { LibraryVideo } from '../../../api/queries/videos'
 import { Checkbox } from '../../../components/ui/text-input'
 import { publicationLabel, StateBadges } from '../../../components/video-search/video-state'
-import { formatDuration, safeHttpUrl } from '../../../lib/format'
+import { VideoThumbnail } from '../../../components/video-search/video-thumbnail'
+import { formatDuration } from '../../../lib/format'
 import type { ItemProps } from './library-items'
 
 export function VideoTable({
@@ -43,7 +44,6 @@ export function VideoTable({
       <tbody>
         {videos.map((video, index) => {
           const props = item(index)
-          const thumbnail = safeHttpUrl(video.thumbnail_url)
           return (
             <tr
               key={video.id}
@@ -58,18 +58,7 @@ export function VideoTable({
               </td>
               <td className="p-2">
                 <div className="flex items-center gap-3">
-                  {thumbnail ? (
-                    <img
-                      src={thumbnail}
-                      alt=""
-                      width={27}
-                      height={48}
-                      loading="lazy"
-                      className="h-12 w-[27px] rounded object-cover"
-                    />
-                  ) : (
-                    <span className="h-12 w-[27px] rounded bg-slate-300" />
-                  )}
+                  <VideoThumbnail url={video.thumbnail_url} />
                   <Link
                     to="/videos/$videoId"
                     params={{ videoId: video.id }}
