@@ -34,10 +34,18 @@ export function appContentSecurityPolicy(
     'default-src': ["'self'"],
     'script-src': ["'self'", ...(development ? ["'unsafe-inline'", "'unsafe-eval'"] : [])],
     'style-src': ["'self'", ...(development ? ["'unsafe-inline'"] : [])],
-    'img-src': ["'self'", 'data:', 'blob:', ...origins.media],
+    // Any web address for images: a poster is previewed from the address the marketer typed
+    // before the service fetches it. Images run no code.
+    'img-src': ["'self'", 'data:', 'blob:', 'https:', 'http:', ...origins.media],
     'media-src': ["'self'", 'blob:', ...origins.media],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...origins.storage, ...(development ? ['ws:', 'wss:'] : [])],
+    // The CDN too: subtitle tracks are read as text (SubRip becomes WebVTT for the player).
+    'connect-src': [
+      "'self'",
+      ...origins.storage,
+      ...origins.media,
+      ...(development ? ['ws:', 'wss:'] : []),
+    ],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

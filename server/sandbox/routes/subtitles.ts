@@ -24,13 +24,21 @@ export function subtitleRoutes(app: Hono, sandbox: Sandbox) {
     const grant = authorize(db, c, ['videos:read'])
     const video = videoInPath(c, db, grant)
     const rows = db
-      .prepare('SELECT public_id, language, is_cc FROM subtitles WHERE video_id = ? ORDER BY id')
-      .all(video.id) as Array<{ public_id: string; language: string; is_cc: number }>
+      .prepare(
+        'SELECT public_id, language, is_cc, storage_key FROM subtitles WHERE video_id = ? ORDER BY id',
+      )
+      .all(video.id) as Array<{
+      public_id: string
+      language: string
+      is_cc: number
+      storage_key: string
+    }>
     const body: SubtitleList = {
       subtitles: rows.map((row) => ({
         id: row.public_id,
         language: row.language,
         is_cc: row.is_cc === 1,
+        url: trackUrl(sandbox, row.storage_key),
       })),
     }
     return c.json(body)
@@ -50,7 +58,12 @@ export function subtitleRoutes(app: Hono, sandbox: Sandbox) {
     db.prepare(
       'INSERT INTO subtitles (public_id, video_id, language, is_cc, format, storage_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ).run(publicId, video.id, upload.language, upload.isCc ? 1 : 0, upload.format, key, Date.now())
-    const body: Subtitle = { id: publicId, language: upload.language, is_cc: upload.isCc }
+    const body: Subtitle = {
+      id: publicId,
+      language: upload.language,
+      is_cc: upload.isCc,
+      url: trackUrl(sandbox, key),
+    }
     return c.json(body, 201)
   })
 
@@ -66,6 +79,10 @@ export function subtitleRoutes(app: Hono, sandbox: Sandbox) {
     return c.body(null, 204)
   })
 }
+
+// Assumed: the track file on the CDN, as the player reads it.
+const trackUrl = (sandbox: Sandbox, key: string) =>
+  `${sandbox.publicUrl()}/cdn/${key.split('/').map(encodeURIComponent).join('/')}`
 
 async function readSubtitle(c: Context, sandbox: Sandbox): Promise<SubtitleUpload> {
   const type = (c.req.header('content-type') ?? '').toLowerCase()

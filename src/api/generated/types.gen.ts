@@ -533,6 +533,12 @@ export type Subtitle = {
      */
     language: string;
     is_cc: boolean;
+    /**
+     * Where the track file (.vtt or .srt, as sent) can be read, for a player to offer it.
+     * The documents show no address; absent when the service gives none.
+     *
+     */
+    url?: string;
 };
 
 export type SubtitleList = {

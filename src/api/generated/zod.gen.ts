@@ -403,7 +403,8 @@ export const zVideoImport = z.object({
 export const zSubtitle = z.object({
     id: z.string(),
     language: z.string(),
-    is_cc: z.boolean()
+    is_cc: z.boolean(),
+    url: z.url().optional()
 });
 
 export const zSubtitleList = z.object({

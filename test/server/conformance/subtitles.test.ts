@@ -148,4 +148,16 @@ describe('GET /api/v1/videos/{id}/subtitles (contract, x-assumed)', () => {
     expectStatus(res, 200)
     expect(res.json.subtitles).toEqual([first.json, second.json])
   })
+
+  it('gives each track an address its file can be read from, as it was sent (assumed url)', async () => {
+    const fresh = await createVideo(h, {
+      channel_id: (await h.world()).main.channels[0]?.id,
+      caption: uniq(),
+    })
+    const added = await addJson(fresh.id, { language: 'en', content: SRT })
+    expect(added.json.url).toMatch(/^https?:\/\//)
+    const file = await fetch(added.json.url as string)
+    expect(file.status).toBe(200)
+    expect(await file.text()).toBe(SRT)
+  })
 })

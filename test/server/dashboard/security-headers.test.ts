@@ -24,7 +24,15 @@ describe('the content security policy', () => {
     )
     expect(csp['script-src']).toEqual(["'self'"])
     expect(csp['style-src']).toEqual(["'self'"])
-    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'http://localhost:4010'])
+    // Any address for images: a poster is previewed before the service fetches it.
+    expect(csp['img-src']).toEqual([
+      "'self'",
+      'data:',
+      'blob:',
+      'https:',
+      'http:',
+      'http://localhost:4010',
+    ])
     expect(csp['media-src']).toEqual(["'self'", 'blob:', 'http://localhost:4010'])
     expect(csp['connect-src']).toEqual(["'self'", 'http://localhost:4010'])
     expect(csp['frame-ancestors']).toEqual(["'none'"])
@@ -34,7 +42,7 @@ describe('the content security policy', () => {
   it('allows the sandbox s3 endpoint for uploads when one is configured', () => {
     const origins = sandboxOrigins('http://localhost:4010', 'http://127.0.0.1:9000/bucket')
     const csp = directives(appContentSecurityPolicy('production', origins))
-    expect(csp['connect-src']).toEqual(["'self'", 'http://127.0.0.1:9000'])
+    expect(csp['connect-src']).toEqual(["'self'", 'http://127.0.0.1:9000', 'http://localhost:4010'])
   })
 
   it('allows https media and uploads for a remote service, whose CDN is not known', () => {
@@ -46,6 +54,7 @@ describe('the content security policy', () => {
       'data:',
       'blob:',
       'https:',
+      'http:',
       'https://api.example.com',
     ])
     expect(csp['media-src']).toContain('https:')
