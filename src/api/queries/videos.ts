@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { followLink } from '../client'
-import { getVideo, getVideoDownload, listVideos } from '../generated/sdk.gen'
+import { getVideo, getVideoDownload, listSubtitles, listVideos } from '../generated/sdk.gen'
 import type { ListVideosData, VideoList } from '../generated/types.gen'
 import { fullVideo, type VideoField, type VideoWith, withFields } from '../video-fields'
 
@@ -34,6 +34,8 @@ export const videoKeys = {
   // Under the video's detail key, so deleting the video drops it too.
   download: (id: string) => [...videoKeys.detail(id), 'download'] as const,
   summary: (id: string) => [...videoKeys.detail(id), 'summary'] as const,
+  subtitles: (id: string) => [...videoKeys.detail(id), 'subtitles'] as const,
+  track: (id: string, subtitleId: string) => [...videoKeys.subtitles(id), subtitleId] as const,
 }
 
 export const libraryPageSize = 24
@@ -113,4 +115,14 @@ export const videoSummaryQuery = (id: string) =>
         throwOnError: true,
       }).then((response) => withFields(response.data, summaryFields)),
     staleTime: 60_000,
+  })
+
+/** The video's subtitle tracks, oldest first (assumed list endpoint). */
+export const subtitleListQuery = (videoId: string) =>
+  queryOptions({
+    queryKey: videoKeys.subtitles(videoId),
+    queryFn: ({ signal }) =>
+      listSubtitles({ path: { video_id: videoId }, signal, throwOnError: true }).then(
+        (response) => response.data.subtitles,
+      ),
   })

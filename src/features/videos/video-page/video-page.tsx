@@ -4,10 +4,13 @@ import { useCallback, useState } from 'react'
 import { videoQuery } from '../../../api/queries/videos'
 import { ProductTags } from './details/product-tags'
 import { VideoFacts } from './details/video-facts'
+import { DownloadPanel } from './download/download-panel'
 import { VideoEditForm } from './edit/video-edit-form'
 import { LeaveGuard } from './leave-guard'
 import { LifecyclePanel } from './lifecycle/lifecycle-panel'
+import { PostersPanel } from './posters/posters-panel'
 import { VideoPreview } from './preview/video-preview'
+import { SubtitlesPanel } from './subtitles/subtitles-panel'
 import { VideoHeader } from './video-header'
 
 const route = getRouteApi('/videos/$videoId')
@@ -16,7 +19,7 @@ const route = getRouteApi('/videos/$videoId')
 // once it is ready.
 const processingPollMs = 15_000
 
-// The video page: preview and facts, publishing actions, and the edit form.
+// The video page: preview, file and facts; publishing, posters, subtitles and the edit form.
 export function VideoPage() {
   const { videoId } = route.useParams()
   const navigate = useNavigate()
@@ -41,11 +44,14 @@ export function VideoPage() {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
         <div className="space-y-6">
           <VideoPreview video={video} title={title} />
+          <DownloadPanel video={video} />
           <VideoFacts video={video} />
           <ProductTags productIds={video.product_ids} variantCount={video.variant_ids.length} />
         </div>
         <div className="space-y-6">
           <LifecyclePanel video={video} onDeleted={onDeleted} />
+          <PostersPanel video={video} />
+          <SubtitlesPanel videoId={video.id} />
           <VideoEditForm key={video.id} video={video} onDirtyChange={setDirty} />
         </div>
       </div>

@@ -40,9 +40,6 @@ export function VideoFacts({ video }: { video: Video }) {
           <CallToAction video={video} />
         </Fact>
         {video.content_generation_type === 'aigc' ? <Fact term="Made with">AI (AIGC)</Fact> : null}
-        <Fact term="Posters">
-          <Posters posters={video.video_posters} />
-        </Fact>
       </dl>
     </Panel>
   )
@@ -82,35 +79,5 @@ function CallToAction({ video }: { video: Video }) {
         </>
       ) : null}
     </>
-  )
-}
-
-function Posters({ posters }: { posters: Video['video_posters'] }) {
-  if (posters.length === 0) return <>None</>
-  return (
-    <ul className="space-y-1">
-      {posters.map((poster) => {
-        const url = safeHttpUrl(poster.url)
-        const text = `${poster.video_poster_type} ${poster.format}, ${poster.width}×${poster.height}${
-          poster.weight !== null ? `, weight ${poster.weight}` : ''
-        }`
-        return (
-          <li key={poster.id}>
-            {url ? (
-              <a
-                href={url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={`${linkClasses} break-all`}
-              >
-                {text}
-              </a>
-            ) : (
-              text
-            )}
-          </li>
-        )
-      })}
-    </ul>
   )
 }

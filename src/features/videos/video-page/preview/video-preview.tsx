@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Video } from '../../../../api/generated/types.gen'
-import { videoDownloadQuery } from '../../../../api/queries/videos'
+import { subtitleListQuery, videoDownloadQuery } from '../../../../api/queries/videos'
 import { linkClasses } from '../../../../components/ui/control-styles'
 import { safeHttpUrl } from '../../../../lib/format'
+import { languageName } from '../subtitles/languages'
+import { useTrackSources } from '../subtitles/use-track-sources'
 
 // A playable preview where the service gives a file to play, otherwise the thumbnail; the watch
 // page link either way.
@@ -13,11 +15,13 @@ export function VideoPreview({ video, title }: { video: Video; title: string }) 
   const poster = safeHttpUrl(video.thumbnail_url)
   const watch = safeHttpUrl(video.watch_url)
   const frame = 'aspect-[9/16] w-full max-w-xs rounded-lg bg-slate-900 object-cover'
+  const subtitles = useQuery(subtitleListQuery(video.id))
+  const tracks = useTrackSources(video.id, subtitles.data ?? [])
 
   return (
     <figure className="space-y-2">
       {source ? (
-        // biome-ignore lint/a11y/useMediaCaption: subtitles are managed elsewhere; this is a preview.
+        // biome-ignore lint/a11y/useMediaCaption: the video's own tracks, whatever they are, are offered; a video may have none.
         <video
           controls
           preload="metadata"
@@ -25,7 +29,17 @@ export function VideoPreview({ video, title }: { video: Video; title: string }) 
           src={source}
           className={frame}
           aria-label={`Preview of ${title}`}
-        />
+        >
+          {tracks.map((track) => (
+            <track
+              key={track.id}
+              kind={track.isCc ? 'captions' : 'subtitles'}
+              srcLang={track.language}
+              label={`${languageName(track.language)}${track.isCc ? ' (CC)' : ''}`}
+              src={track.src}
+            />
+          ))}
+        </video>
       ) : poster ? (
         <img src={poster} alt={`Thumbnail of ${title}`} className={frame} />
       ) : (

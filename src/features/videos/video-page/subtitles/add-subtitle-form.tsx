@@ -1,0 +1,149 @@
+import { useId, useState } from 'react'
+import { toServiceError } from '../../../../api/client'
+import { Button } from '../../../../components/ui/button'
+import { RadioGroup } from '../../../../components/ui/choice-group'
+import { errorClasses } from '../../../../components/ui/control-styles'
+import { CheckboxShell, FieldShell } from '../../../../components/ui/field'
+import { Checkbox, TextArea, TextInput } from '../../../../components/ui/text-input'
+import { useToast } from '../../../../components/ui/toast'
+import { LanguagePicker } from './language-picker'
+import { languageName } from './languages'
+import { subtitleSourceProblem } from './subtitle-source-check'
+import type { SubtitleActions, SubtitleSource } from './use-subtitle-actions'
+
+type SourceKind = SubtitleSource['kind']
+
+const sourceOptions = [
+  { value: 'file', label: 'From a file' },
+  { value: 'text', label: 'Paste the text' },
+  { value: 'url', label: 'From an address' },
+] as const
+
+// A new track: its language, whether it is closed captions, and where its text comes from. The
+// source is checked here first (format, 5 MB); what was typed stays after a refusal.
+export function AddSubtitleForm({ actions }: { actions: SubtitleActions }) {
+  const toast = useToast()
+  const id = useId()
+  const [language, setLanguage] = useState<string | null>(null)
+  const [isCc, setIsCc] = useState(false)
+  const [kind, setKind] = useState<SourceKind>('file')
+  const [file, setFile] = useState<File | null>(null)
+  const [content, setContent] = useState('')
+  const [url, setUrl] = useState('')
+  const [problems, setProblems] = useState<{ language?: string; source?: string; server?: string }>(
+    {},
+  )
+  const source: SubtitleSource | null =
+    kind === 'file'
+      ? file
+        ? { kind, file }
+        : null
+      : kind === 'text'
+        ? { kind, content }
+        : { kind, url }
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault()
+    const next = {
+      language: language ? undefined : 'Choose the track’s language.',
+      source: subtitleSourceProblem(source) ?? undefined,
+    }
+    setProblems(next)
+    if (next.language || next.source || !language || !source) return
+    try {
+      await actions.add.mutateAsync({ language, isCc, source })
+      toast(`Added the ${languageName(language)} track.`, { tone: 'success' })
+      setFile(null)
+      setContent('')
+      setUrl('')
+      ;(event.target as HTMLFormElement).reset()
+    } catch (error) {
+      setProblems({ server: `The service refused it: ${toServiceError(error).message}` })
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      className="space-y-3 border-t border-slate-200 pt-4"
+      aria-labelledby={`${id}-title`}
+    >
+      <h3 id={`${id}-title`} className="text-base font-semibold">
+        Add a subtitle track
+      </h3>
+      <LanguagePicker value={language} onChange={setLanguage} error={problems.language} />
+      <CheckboxShell id={`${id}-cc`} label="Closed captions (describes sounds as well as speech)">
+        {(a11y) => (
+          <Checkbox {...a11y} checked={isCc} onChange={(event) => setIsCc(event.target.checked)} />
+        )}
+      </CheckboxShell>
+      <RadioGroup<SourceKind>
+        legend="Source"
+        layout="row"
+        value={kind}
+        onValueChange={setKind}
+        options={sourceOptions}
+      />
+      {kind === 'file' ? (
+        <FieldShell
+          id={`${id}-file`}
+          label="Subtitle file"
+          hint=".vtt or .srt, at most 5 MB"
+          error={problems.source}
+        >
+          {(a11y) => (
+            <input
+              {...a11y}
+              type="file"
+              accept=".vtt,.srt,text/vtt"
+              className="block text-sm"
+              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            />
+          )}
+        </FieldShell>
+      ) : kind === 'text' ? (
+        <FieldShell
+          id={`${id}-text`}
+          label="Subtitle text"
+          hint="WebVTT or SubRip, at most 5 MB"
+          error={problems.source}
+        >
+          {(a11y) => (
+            <TextArea
+              {...a11y}
+              rows={6}
+              value={content}
+              onChange={(event) => setContent(event.target.value)}
+            />
+          )}
+        </FieldShell>
+      ) : (
+        <FieldShell
+          id={`${id}-url`}
+          label="Subtitle file address"
+          hint="http(s), ending .vtt or .srt"
+          error={problems.source}
+        >
+          {(a11y) => (
+            <TextInput
+              {...a11y}
+              type="url"
+              value={url}
+              onChange={(event) => setUrl(event.target.value)}
+              autoComplete="off"
+            />
+          )}
+        </FieldShell>
+      )}
+      {problems.server ? (
+        <p role="alert" className={errorClasses}>
+          {problems.server}
+        </p>
+      ) : null}
+      <Button type="submit" busy={actions.add.isPending} busyLabel="Adding…">
+        Add track
+      </Button>
+    </form>
+  )
+}
