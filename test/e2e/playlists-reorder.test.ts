@@ -9,7 +9,7 @@ import {
   storedOrder,
   type TestPlaylist,
 } from './support/playlists.ts'
-import { shown } from './support/ui.ts'
+import { pressUntilShown, shown } from './support/ui.ts'
 
 let app: RunningApp
 beforeAll(async () => {
@@ -72,7 +72,9 @@ it('reorders by keyboard and speaks captions and positions, never ids', async ()
   const before = await storedOrder(app, playlist.id)
   await handle(playlist, second).focus()
   await app.page.keyboard.press('Space')
-  await app.page.keyboard.press('ArrowUp')
+  await shown(app.page.getByText(`Picked up ${caption(playlist, second)}, at position 5 of 12.`))
+  const over = app.page.getByText(`${caption(playlist, second)} is over position 4 of 12.`)
+  await pressUntilShown(app.page, 'ArrowUp', over)
   await app.page.keyboard.press('Escape')
   await shown(app.page.getByText(/Move cancelled/))
   expect(await storedOrder(app, playlist.id)).toEqual(before)

@@ -1,4 +1,4 @@
-import type { Locator } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { expect } from 'vitest'
 
 // Waiting assertions for Playwright locators in vitest (which has no locator matchers).
@@ -8,3 +8,20 @@ export const focused = (locator: Locator) =>
   expect.poll(() => locator.evaluate((element) => element === document.activeElement)).toBe(true)
 export const checked = (locator: Locator) => expect.poll(() => locator.isChecked()).toBe(true)
 export const textOf = (locator: Locator) => locator.textContent().then((text) => text ?? '')
+
+/**
+ * Presses `key` until `locator` shows, at most three times: dnd-kit listens for a lifted item's
+ * keys from the task after the lift, so a key pressed in that instant is dropped (a person is
+ * never that fast; a test is).
+ */
+export async function pressUntilShown(page: Page, key: string, locator: Locator) {
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press(key)
+    try {
+      await locator.waitFor({ state: 'visible', timeout: 1_000 })
+      return
+    } catch (error) {
+      if (attempt === 3) throw error
+    }
+  }
+}
