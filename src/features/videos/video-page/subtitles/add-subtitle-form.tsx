@@ -30,6 +30,7 @@ export function AddSubtitleForm({ actions }: { actions: SubtitleActions }) {
   const [file, setFile] = useState<File | null>(null)
   const [content, setContent] = useState('')
   const [url, setUrl] = useState('')
+  const [round, setRound] = useState(0)
   const [problems, setProblems] = useState<{ language?: string; source?: string; server?: string }>(
     {},
   )
@@ -53,6 +54,10 @@ export function AddSubtitleForm({ actions }: { actions: SubtitleActions }) {
     try {
       await actions.add.mutateAsync({ language, isCc, source })
       toast(`Added the ${languageName(language)} track.`, { tone: 'success' })
+      // A fresh form for the next track (each track has its own language and kind).
+      setLanguage(null)
+      setIsCc(false)
+      setRound((n) => n + 1)
       setFile(null)
       setContent('')
       setUrl('')
@@ -72,7 +77,12 @@ export function AddSubtitleForm({ actions }: { actions: SubtitleActions }) {
       <h3 id={`${id}-title`} className="text-base font-semibold">
         Add a subtitle track
       </h3>
-      <LanguagePicker value={language} onChange={setLanguage} error={problems.language} />
+      <LanguagePicker
+        key={round}
+        value={language}
+        onChange={setLanguage}
+        error={problems.language}
+      />
       <CheckboxShell id={`${id}-cc`} label="Closed captions (describes sounds as well as speech)">
         {(a11y) => (
           <Checkbox {...a11y} checked={isCc} onChange={(event) => setIsCc(event.target.checked)} />

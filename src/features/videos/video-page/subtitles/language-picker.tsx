@@ -27,8 +27,7 @@ export function LanguagePicker({
       itemKey={(language) => language.code}
       renderItem={(language) => (
         <span className="flex w-full justify-between gap-3">
-          <span>{language.name}</span>
-          <span className="text-slate-700">{language.code}</span>
+          <span>{language.name}</span> <span className="text-slate-700">{language.code}</span>
         </span>
       )}
       selected={value ? [value] : []}

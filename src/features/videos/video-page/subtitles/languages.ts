@@ -105,7 +105,11 @@ const codes = [
   'zu',
 ]
 
-const names = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'code' })
+const names = new Intl.DisplayNames(['en'], {
+  type: 'language',
+  languageDisplay: 'standard',
+  fallback: 'code',
+})
 
 /** "English (United States)" for en-US; the code itself when the browser has no name. */
 export function languageName(code: string): string {
