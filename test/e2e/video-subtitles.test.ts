@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { encodeRgbPng } from '../../server/sandbox/media/png.ts'
 import type { Subtitle, VideoList } from '../../src/api/generated/types.gen.ts'
 import { type MediaHost, startMediaHost } from '../support/conformance/media-host.ts'
 import { type RunningApp, startApp } from './support/app.ts'
@@ -35,6 +36,12 @@ beforeAll(async () => {
   )
   for (const track of seeded.subtitles)
     await api(app, 'DELETE', `/api/v1/videos/${videoId}/subtitles/${track.id}`)
+  // A poster too, so the page's accessibility is checked with both panels full.
+  const poster = media.serve('/posters/cover.png', {
+    body: encodeRgbPng(90, 160, Buffer.alloc(90 * 160 * 3, 120)),
+    contentType: 'image/png',
+  })
+  await api(app, 'POST', `/api/v1/videos/${videoId}/posters`, { url: poster, external_id: 'cover' })
 })
 afterAll(async () => {
   await app?.close()
@@ -104,6 +111,7 @@ it('adds tracks from a file, pasted text and an address, and the player offers e
     return texts
   })
   expect(cues).toEqual(['Hello from the file', 'Bonjour du texte collé', 'Hello from the file'])
+  await shown(app.page.getByRole('button', { name: 'Reorder poster “cover”' }))
   expect(await seriousAccessibilityViolations(app.page)).toEqual([])
 })
 

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { type RunningDashboard, startDashboard } from '../../server/dashboard/start.ts'
+import type { Download, VideoList } from '../../src/api/generated/types.gen.ts'
+import { type RunningApp, startApp } from './support/app.ts'
+import { failedRequest } from './support/page-errors.ts'
+import { api } from './support/playlists.ts'
+import { shown } from './support/ui.ts'
+
+let app: RunningApp
+// The same sandbox seen by the solo business, whose plan has no content_download.
+let solo: RunningDashboard | undefined
+beforeAll(async () => {
+  app = await startApp({ seedVideos: 120 })
+  solo = await startDashboard({
+    port: 0,
+    mode: 'production',
+    ...(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {}),
+    service: { baseUrl: app.serviceUrl, clientId: 'solo', clientSecret: 'solo-secret' },
+    log: () => {},
+  })
+})
+afterAll(async () => {
+  await solo?.close()
+  await app?.close()
+})
+
+const fileButton = () =>
+  app.page
+    .getByRole('region', { name: 'Video file' })
+    .getByRole('button', { name: 'Download video' })
+
+// The first video of the business in one of the states, on any of its channels.
+async function firstVideo(base: string, states: readonly string[]) {
+  await app.page.goto(`${base}/videos`)
+  const { channels } = await api<{ channels: Array<{ id: string }> }>(
+    app,
+    'GET',
+    '/api/v1/channels',
+  )
+  for (const channel of channels)
+    for (const status of states) {
+      const list = await api<VideoList>(
+        app,
+        'GET',
+        `/api/v1/videos?channel_id=${channel.id}&status=${status}&page_size=1&fields=caption`,
+      )
+      if (list.videos[0]) return list.videos[0].id
+    }
+  throw new Error(`no video ${states.join(' or ')} in the demo data`)
+}
+
+it("offers the service's file with its format, size and duration", async () => {
+  const id = await firstVideo(app.url, ['approved'])
+  const record = await api<Download>(app, 'GET', `/api/v1/videos/${id}/download`)
+  await app.page.goto(`${app.url}/videos/${id}`)
+  const panel = app.page.getByRole('region', { name: 'Video file' })
+  const link = panel.getByRole('link', { name: /^Download video/ })
+  await shown(link)
+  expect(await link.getAttribute('href')).toBe(record.download_url)
+  expect(await panel.textContent()).toContain(`${record.width}×${record.height} pixels`)
+  expect(await panel.textContent()).toContain(String(record.format).toUpperCase())
+  const file = await fetch(record.download_url)
+  expect(file.headers.get('content-type')).toBe('video/mp4')
+})
+
+it('says a video whose processing did not finish has no file yet', async () => {
+  const id = await firstVideo(app.url, ['errored', 'pending'])
+  await app.page.goto(`${app.url}/videos/${id}`)
+  await shown(
+    app.page.getByText('No file yet: the video is still processing, or its processing failed.'),
+  )
+  expect(await fileButton().isDisabled()).toBe(true)
+})
+
+it('explains, and turns the action off, for a business without downloads', async () => {
+  const base = solo?.url ?? ''
+  const id = await firstVideo(base, ['approved'])
+  app.expectConsoleError(failedRequest(402, `${base}/api/v1/videos/${id}/download`))
+  await app.page.goto(`${base}/videos/${id}`)
+  await shown(app.page.getByText(/Your plan does not include downloads/))
+  expect(await fileButton().isDisabled()).toBe(true)
+})
