@@ -150,6 +150,18 @@ it('adds a poster by address after previewing it, refuses a duplicate external i
   expect(await served()).toContain('sunset')
   expect(await seriousAccessibilityViolations(app.page)).toEqual([])
 
+  // A fine adjustment goes through the single-poster endpoint.
+  await form.getByRole('button', { name: 'Adjust weight of poster “sunset”' }).click()
+  await form.getByLabel('Weight of poster “sunset”, 0 to 1').fill('0.05')
+  await form.getByRole('button', { name: 'Save weight' }).click()
+  await expect
+    .poll(async () => {
+      const stored = await api<Video>(app, 'GET', `/api/v1/videos/${video.id}`)
+      return stored.video_posters.find((poster) => poster.external_id === 'sunset')?.weight
+    })
+    .toBe(0.05)
+  await expect.poll(async () => (await served()).at(-1)).toBe('sunset')
+
   await form.getByRole('button', { name: 'Delete poster “sunset”' }).click()
   await app.page.getByRole('dialog').getByRole('button', { name: 'Delete poster' }).click()
   await expect.poll(served).not.toContain('sunset')
