@@ -1,11 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { UpcomingArea } from '../components/upcoming-area'
+import { storePagesQuery } from '../api/queries/stores'
+import { StoresScreen } from '../features/stores/stores-screen'
 
 export const Route = createFileRoute('/stores')({
-  component: () => (
-    <UpcomingArea
-      title="Stores"
-      summary="Manage your business stores and their product catalogs."
-    />
-  ),
+  loader: ({ context }) => context.queryClient.ensureInfiniteQueryData(storePagesQuery()),
+  component: StoresScreen,
 })

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Playlist } from '../../src/api/generated/types.gen.ts'
 import { type RunningApp, startApp } from './support/app.ts'
 import {
-  api,
   moved,
   newPlaylist,
   openPlaylist,
@@ -11,6 +10,7 @@ import {
   storedOrder,
   type TestPlaylist,
 } from './support/playlists.ts'
+import { api } from './support/service-api.ts'
 import { shown } from './support/ui.ts'
 
 let app: RunningApp

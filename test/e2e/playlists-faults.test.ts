@@ -3,7 +3,6 @@ import type { VideoList } from '../../src/api/generated/types.gen.ts'
 import { type RunningApp, startApp } from './support/app.ts'
 import { failedRequest } from './support/page-errors.ts'
 import {
-  api,
   moved,
   newPlaylist,
   openPlaylist,
@@ -12,6 +11,7 @@ import {
   storedOrder,
   type TestPlaylist,
 } from './support/playlists.ts'
+import { api } from './support/service-api.ts'
 import { gone, shown } from './support/ui.ts'
 
 let app: RunningApp

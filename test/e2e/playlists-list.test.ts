@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Playlist } from '../../src/api/generated/types.gen.ts'
 import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
-import { api, newPlaylist, openPlaylist, storedOrder } from './support/playlists.ts'
+import { newPlaylist, openPlaylist, storedOrder } from './support/playlists.ts'
+import { api } from './support/service-api.ts'
 import { gone, shown } from './support/ui.ts'
 
 let app: RunningApp

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningDashboard, startDashboard } from '../../server/dashboard/start.ts'
-import type { Download, VideoList } from '../../src/api/generated/types.gen.ts'
+import type { Download } from '../../src/api/generated/types.gen.ts'
 import { type RunningApp, startApp } from './support/app.ts'
 import { failedRequest } from './support/page-errors.ts'
-import { api } from './support/playlists.ts'
+import { api, firstVideoId } from './support/service-api.ts'
 import { shown } from './support/ui.ts'
 
 let app: RunningApp
@@ -29,24 +29,9 @@ const fileButton = () =>
     .getByRole('region', { name: 'Video file' })
     .getByRole('button', { name: 'Download video' })
 
-// The first video of the business in one of the states, on any of its channels.
 async function firstVideo(base: string, states: readonly string[]) {
   await app.page.goto(`${base}/videos`)
-  const { channels } = await api<{ channels: Array<{ id: string }> }>(
-    app,
-    'GET',
-    '/api/v1/channels',
-  )
-  for (const channel of channels)
-    for (const status of states) {
-      const list = await api<VideoList>(
-        app,
-        'GET',
-        `/api/v1/videos?channel_id=${channel.id}&status=${status}&page_size=1&fields=caption`,
-      )
-      if (list.videos[0]) return list.videos[0].id
-    }
-  throw new Error(`no video ${states.join(' or ')} in the demo data`)
+  return firstVideoId(app, states)
 }
 
 it("offers the service's file with its format, size and duration", async () => {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { encodeRgbPng } from '../../server/sandbox/media/png.ts'
-import type { Video, VideoList } from '../../src/api/generated/types.gen.ts'
+import type { Video } from '../../src/api/generated/types.gen.ts'
 import { type MediaHost, startMediaHost } from '../support/conformance/media-host.ts'
 import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
 import { failedRequest } from './support/page-errors.ts'
-import { api } from './support/playlists.ts'
+import { api, firstVideoId } from './support/service-api.ts'
 import { pressUntilShown, shown } from './support/ui.ts'
 
 let app: RunningApp
@@ -19,17 +19,7 @@ beforeAll(async () => {
   media = await startMediaHost()
   app = await startApp({ seedVideos: 30 })
   await app.page.goto(`${app.url}/videos`)
-  const { channels } = await api<{ channels: Array<{ id: string }> }>(
-    app,
-    'GET',
-    '/api/v1/channels',
-  )
-  const list = await api<VideoList>(
-    app,
-    'GET',
-    `/api/v1/videos?channel_id=${channels[0]?.id}&status=approved&page_size=1&fields=caption`,
-  )
-  const id = list.videos[0]?.id ?? ''
+  const id = await firstVideoId(app, ['approved'])
   await api(app, 'PATCH', `/api/v1/videos/${id}`, { poster_url: '' })
   for (const [index, name] of ['red', 'green', 'blue'].entries()) {
     const url = media.serve(`/posters/${name}.png`, {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { encodeRgbPng } from '../../server/sandbox/media/png.ts'
-import type { Subtitle, VideoList } from '../../src/api/generated/types.gen.ts'
+import type { Subtitle } from '../../src/api/generated/types.gen.ts'
 import { type MediaHost, startMediaHost } from '../support/conformance/media-host.ts'
 import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
-import { api } from './support/playlists.ts'
+import { api, firstVideoId } from './support/service-api.ts'
 import { gone, shown } from './support/ui.ts'
 
 let app: RunningApp
@@ -18,17 +18,7 @@ beforeAll(async () => {
   media = await startMediaHost()
   app = await startApp({ seedVideos: 30 })
   await app.page.goto(`${app.url}/videos`)
-  const { channels } = await api<{ channels: Array<{ id: string }> }>(
-    app,
-    'GET',
-    '/api/v1/channels',
-  )
-  const list = await api<VideoList>(
-    app,
-    'GET',
-    `/api/v1/videos?channel_id=${channels[0]?.id}&status=approved&page_size=1&fields=caption`,
-  )
-  videoId = list.videos[0]?.id ?? ''
+  videoId = await firstVideoId(app, ['approved'])
   const seeded = await api<{ subtitles: Subtitle[] }>(
     app,
     'GET',

@@ -125,6 +125,12 @@ export async function seedSandbox(sandbox: Sandbox) {
       ),
       solo: insertCatalog(sandbox, ids, base.soloStore, 'GBP', buildCatalog(random, 'SOL', 12)),
     }
+    // A store whose catalog comes from a commerce platform and feeds a domain assistant: shown
+    // by its platform's name, and refused deletion (document 2, 4.1).
+    db.prepare(
+      `INSERT INTO stores (public_id, business_id, name, url, currency, provider, store_type, uid, assistant_linked)
+       VALUES (?, ?, 'Aurora on Shopify', 'https://aurora.myshopify.example', 'USD', 'shopify', 'store', 'aurora-shopify', 1)`,
+    ).run(ids(), base.demo)
     seedVideos(sandbox, {
       ids,
       random,

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { followLink } from '../client'
 import { getPlaylist, listPlaylists, listPlaylistVideos } from '../generated/sdk.gen'
-import type { ListPlaylistsData, PlaylistList } from '../generated/types.gen'
+import type { ListPlaylistsData } from '../generated/types.gen'
+import { cursorPages } from './cursor-pages'
 import { libraryFields } from './videos'
 
 // Playlists are read by the playlists area and by the library ("Add to playlist"), so their query
@@ -27,16 +27,13 @@ export const playlistPageSize = 25
 export const playlistListQuery = (channelId: string, filters: PlaylistFilters) =>
   infiniteQueryOptions({
     queryKey: playlistKeys.list(channelId, filters),
-    queryFn: ({ pageParam, signal }) =>
-      pageParam
-        ? followLink<PlaylistList>(pageParam, signal)
-        : listPlaylists({
-            query: { ...filters, channel_id: channelId, page_size: playlistPageSize },
-            signal,
-            throwOnError: true,
-          }).then((response) => response.data),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.links.next,
+    ...cursorPages((signal) =>
+      listPlaylists({
+        query: { ...filters, channel_id: channelId, page_size: playlistPageSize },
+        signal,
+        throwOnError: true,
+      }).then((response) => response.data),
+    ),
     select: (data) => ({
       playlists: data.pages.flatMap((page) => page.playlists),
       hasMore: data.pages.at(-1)?.links.next != null,

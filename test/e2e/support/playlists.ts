@@ -2,23 +2,7 @@ import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import type { Playlist, VideoList } from '../../../src/api/generated/types.gen.ts'
 import type { RunningApp } from './app.ts'
-
-// Calls the service through the dashboard's own /api/v1 forwarding, as the app does: what these
-// read is what the service stores.
-export async function api<T>(app: RunningApp, method: string, path: string, body?: unknown) {
-  return (await app.page.evaluate(
-    async ({ method, path, body }) => {
-      const response = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      })
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`)
-      return response.status === 204 ? null : response.json()
-    },
-    { method, path, body },
-  )) as T
-}
+import { api } from './service-api.ts'
 
 export interface TestPlaylist {
   id: string

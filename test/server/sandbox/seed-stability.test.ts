@@ -82,7 +82,7 @@ describe('the demo seed', () => {
           "product_matches": 132,
           "product_units": 194,
           "products": 76,
-          "stores": 3,
+          "stores": 4,
           "subtitles": 29,
           "upload_keys": 0,
           "video_changes": 306,
@@ -90,7 +90,7 @@ describe('the demo seed', () => {
           "video_products": 504,
           "videos": 306,
         },
-        "sha256": "6d96a6bd8e7293a85c4fe42d9bb21f25df381035d3194fb9e7de720c7206bb68",
+        "sha256": "339a57abf04980cb4ffb7933261e620e247980da19e20811d439fc409f74d045",
       }
     `)
     db.close()

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { LibraryVideo } from '../../../api/queries/videos'
+import { Table } from '../../../components/ui/table'
 import { Checkbox } from '../../../components/ui/text-input'
 import { publicationLabel, StateBadges } from '../../../components/video-search/video-state'
 import { VideoThumbnail } from '../../../components/video-search/video-thumbnail'
@@ -14,72 +15,55 @@ export function VideoTable({
   item: (index: number) => ItemProps
 }) {
   return (
-    <table className="w-full border-collapse overflow-hidden rounded-lg bg-white text-left text-sm shadow-sm">
-      <caption className="sr-only">Videos</caption>
-      <thead className="border-b border-slate-200 bg-slate-100 text-xs text-slate-700 uppercase">
-        <tr>
-          <th scope="col" className="w-10 p-2">
-            <span className="sr-only">Selected</span>
-          </th>
-          <th scope="col" className="p-2">
-            Video
-          </th>
-          <th scope="col" className="p-2">
-            State
-          </th>
-          <th scope="col" className="p-2">
-            Publication
-          </th>
-          <th scope="col" className="p-2">
-            Length
-          </th>
-          <th scope="col" className="p-2">
-            Products
-          </th>
-          <th scope="col" className="p-2">
-            Hashtags
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {videos.map((video, index) => {
-          const props = item(index)
-          return (
-            <tr
-              key={video.id}
-              {...props.container}
-              className={`border-b border-slate-100 outline-none focus-visible:bg-indigo-50 ${props.selected ? 'bg-indigo-50' : ''}`}
-            >
-              <td className="p-2">
-                <Checkbox
-                  {...props.checkbox}
-                  aria-label={`Select ${video.caption ?? 'untitled video'}`}
-                />
-              </td>
-              <td className="p-2">
-                <div className="flex items-center gap-3">
-                  <VideoThumbnail url={video.thumbnail_url} />
-                  <Link
-                    to="/videos/$videoId"
-                    params={{ videoId: video.id }}
-                    tabIndex={-1}
-                    className="font-medium text-slate-900 hover:underline"
-                  >
-                    {video.caption || 'Untitled video'}
-                  </Link>
-                </div>
-              </td>
-              <td className="p-2">
-                <StateBadges video={video} />
-              </td>
-              <td className="p-2 text-slate-700">{publicationLabel(video)}</td>
-              <td className="p-2 text-slate-700">{formatDuration(video.duration)}</td>
-              <td className="p-2 text-slate-700">{video.product_ids.length}</td>
-              <td className="p-2 text-slate-700">{video.hashtags.join(' ')}</td>
-            </tr>
-          )
-        })}
-      </tbody>
-    </table>
+    <Table
+      caption="Videos"
+      columns={[
+        { label: 'Selected', hidden: true, className: 'w-10' },
+        { label: 'Video' },
+        { label: 'State' },
+        { label: 'Publication' },
+        { label: 'Length' },
+        { label: 'Products' },
+        { label: 'Hashtags' },
+      ]}
+    >
+      {videos.map((video, index) => {
+        const props = item(index)
+        return (
+          <tr
+            key={video.id}
+            {...props.container}
+            className={`border-b border-slate-100 outline-none focus-visible:bg-indigo-50 ${props.selected ? 'bg-indigo-50' : ''}`}
+          >
+            <td className="p-2">
+              <Checkbox
+                {...props.checkbox}
+                aria-label={`Select ${video.caption ?? 'untitled video'}`}
+              />
+            </td>
+            <td className="p-2">
+              <div className="flex items-center gap-3">
+                <VideoThumbnail url={video.thumbnail_url} />
+                <Link
+                  to="/videos/$videoId"
+                  params={{ videoId: video.id }}
+                  tabIndex={-1}
+                  className="font-medium text-slate-900 hover:underline"
+                >
+                  {video.caption || 'Untitled video'}
+                </Link>
+              </div>
+            </td>
+            <td className="p-2">
+              <StateBadges video={video} />
+            </td>
+            <td className="p-2 text-slate-700">{publicationLabel(video)}</td>
+            <td className="p-2 text-slate-700">{formatDuration(video.duration)}</td>
+            <td className="p-2 text-slate-700">{video.product_ids.length}</td>
+            <td className="p-2 text-slate-700">{video.hashtags.join(' ')}</td>
+          </tr>
+        )
+      })}
+    </Table>
   )
 }
