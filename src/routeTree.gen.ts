@@ -11,10 +11,11 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as MatchesRouteImport } from './routes/matches'
-import { Route as StoresRouteImport } from './routes/stores'
 import { Route as UploadsRouteImport } from './routes/uploads'
 import { Route as PlaylistsIndexRouteImport } from './routes/playlists/index'
 import { Route as PlaylistsPlaylistIdRouteImport } from './routes/playlists/$playlistId'
+import { Route as StoresIndexRouteImport } from './routes/stores/index'
+import { Route as StoresStoreIdRouteImport } from './routes/stores/$storeId'
 import { Route as VideosIndexRouteImport } from './routes/videos/index'
 import { Route as VideosVideoIdRouteImport } from './routes/videos/$videoId'
 
@@ -26,11 +27,6 @@ const IndexRoute = IndexRouteImport.update({
 const MatchesRoute = MatchesRouteImport.update({
   id: '/matches',
   path: '/matches',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const StoresRoute = StoresRouteImport.update({
-  id: '/stores',
-  path: '/stores',
   getParentRoute: () => rootRouteImport,
 } as any)
 const UploadsRoute = UploadsRouteImport.update({
@@ -48,6 +44,16 @@ const PlaylistsPlaylistIdRoute = PlaylistsPlaylistIdRouteImport.update({
   path: '/playlists/$playlistId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const StoresIndexRoute = StoresIndexRouteImport.update({
+  id: '/stores/',
+  path: '/stores/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const StoresStoreIdRoute = StoresStoreIdRouteImport.update({
+  id: '/stores/$storeId',
+  path: '/stores/$storeId',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const VideosIndexRoute = VideosIndexRouteImport.update({
   id: '/videos/',
   path: '/videos/',
@@ -62,32 +68,35 @@ const VideosVideoIdRoute = VideosVideoIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/matches': typeof MatchesRoute
-  '/stores': typeof StoresRoute
   '/uploads': typeof UploadsRoute
   '/playlists/$playlistId': typeof PlaylistsPlaylistIdRoute
+  '/stores/$storeId': typeof StoresStoreIdRoute
   '/videos/$videoId': typeof VideosVideoIdRoute
   '/playlists/': typeof PlaylistsIndexRoute
+  '/stores/': typeof StoresIndexRoute
   '/videos/': typeof VideosIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/matches': typeof MatchesRoute
-  '/stores': typeof StoresRoute
   '/uploads': typeof UploadsRoute
   '/playlists/$playlistId': typeof PlaylistsPlaylistIdRoute
+  '/stores/$storeId': typeof StoresStoreIdRoute
   '/videos/$videoId': typeof VideosVideoIdRoute
   '/playlists': typeof PlaylistsIndexRoute
+  '/stores': typeof StoresIndexRoute
   '/videos': typeof VideosIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/matches': typeof MatchesRoute
-  '/stores': typeof StoresRoute
   '/uploads': typeof UploadsRoute
   '/playlists/$playlistId': typeof PlaylistsPlaylistIdRoute
+  '/stores/$storeId': typeof StoresStoreIdRoute
   '/videos/$videoId': typeof VideosVideoIdRoute
   '/playlists/': typeof PlaylistsIndexRoute
+  '/stores/': typeof StoresIndexRoute
   '/videos/': typeof VideosIndexRoute
 }
 export interface FileRouteTypes {
@@ -95,42 +104,46 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/matches'
-    | '/stores'
     | '/uploads'
     | '/playlists/$playlistId'
+    | '/stores/$storeId'
     | '/videos/$videoId'
     | '/playlists/'
+    | '/stores/'
     | '/videos/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/matches'
-    | '/stores'
     | '/uploads'
     | '/playlists/$playlistId'
+    | '/stores/$storeId'
     | '/videos/$videoId'
     | '/playlists'
+    | '/stores'
     | '/videos'
   id:
     | '__root__'
     | '/'
     | '/matches'
-    | '/stores'
     | '/uploads'
     | '/playlists/$playlistId'
+    | '/stores/$storeId'
     | '/videos/$videoId'
     | '/playlists/'
+    | '/stores/'
     | '/videos/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   MatchesRoute: typeof MatchesRoute
-  StoresRoute: typeof StoresRoute
   UploadsRoute: typeof UploadsRoute
   PlaylistsPlaylistIdRoute: typeof PlaylistsPlaylistIdRoute
+  StoresStoreIdRoute: typeof StoresStoreIdRoute
   VideosVideoIdRoute: typeof VideosVideoIdRoute
   PlaylistsIndexRoute: typeof PlaylistsIndexRoute
+  StoresIndexRoute: typeof StoresIndexRoute
   VideosIndexRoute: typeof VideosIndexRoute
 }
 
@@ -148,13 +161,6 @@ declare module '@tanstack/react-router' {
       path: '/matches'
       fullPath: '/matches'
       preLoaderRoute: typeof MatchesRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/stores': {
-      id: '/stores'
-      path: '/stores'
-      fullPath: '/stores'
-      preLoaderRoute: typeof StoresRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/uploads': {
@@ -178,6 +184,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PlaylistsPlaylistIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/stores/': {
+      id: '/stores/'
+      path: '/stores'
+      fullPath: '/stores/'
+      preLoaderRoute: typeof StoresIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/stores/$storeId': {
+      id: '/stores/$storeId'
+      path: '/stores/$storeId'
+      fullPath: '/stores/$storeId'
+      preLoaderRoute: typeof StoresStoreIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/videos/': {
       id: '/videos/'
       path: '/videos'
@@ -198,11 +218,12 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   MatchesRoute: MatchesRoute,
-  StoresRoute: StoresRoute,
   UploadsRoute: UploadsRoute,
   PlaylistsPlaylistIdRoute: PlaylistsPlaylistIdRoute,
+  StoresStoreIdRoute: StoresStoreIdRoute,
   VideosVideoIdRoute: VideosVideoIdRoute,
   PlaylistsIndexRoute: PlaylistsIndexRoute,
+  StoresIndexRoute: StoresIndexRoute,
   VideosIndexRoute: VideosIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -7,6 +7,7 @@ export interface SandboxOptions {
   db?: string
   seed?: 'demo' | 'none'
   seedVideos?: number
+  seedProducts?: number
   publicUrl?: string
   webhookUrl?: string
   webhookSecret?: string
@@ -25,6 +26,7 @@ export interface SandboxConfig {
   db: string
   seed: 'demo' | 'none'
   seedVideos: number
+  seedProducts: number
   publicUrl: string | undefined
   webhookUrl: string | undefined
   webhookSecret: string | undefined
@@ -50,6 +52,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): SandboxOptions {
     seed:
       env.SANDBOX_SEED === 'none' ? 'none' : env.SANDBOX_SEED === undefined ? undefined : 'demo',
     seedVideos: num(env.SANDBOX_SEED_VIDEOS),
+    seedProducts: num(env.SANDBOX_SEED_PRODUCTS),
     publicUrl: env.SANDBOX_PUBLIC_URL,
     webhookUrl: env.SANDBOX_WEBHOOK_URL || undefined,
     webhookSecret: env.SANDBOX_WEBHOOK_SECRET || undefined,
@@ -84,6 +87,7 @@ export function resolveConfig(options: SandboxOptions): SandboxConfig {
     db: options.db ?? resolve(dataDir, 'sandbox.db'),
     seed: options.seed ?? 'demo',
     seedVideos: options.seedVideos ?? 2000,
+    seedProducts: options.seedProducts ?? 500,
     publicUrl: options.publicUrl?.replace(/\/$/, ''),
     webhookUrl: options.webhookUrl,
     webhookSecret: options.webhookSecret,

@@ -108,22 +108,34 @@ export async function seedSandbox(sandbox: Sandbox) {
 
   const media = await uploadSampleMedia(sandbox)
   db.transaction(() => {
+    // SANDBOX_SEED_PRODUCTS across the stores: a fifth in the EU store, a twentieth (at least
+    // 12) for the solo business, the rest in the main store.
+    const total = sandbox.config.seedProducts
+    const euCount = Math.max(16, Math.floor(total / 5))
+    const soloCount = Math.max(12, Math.floor(total / 20))
+    const mainCount = Math.max(48, total - euCount - soloCount)
     const productIds = {
       demo: insertCatalog(
         sandbox,
         ids,
         base.demoStores[0] as number,
         'USD',
-        buildCatalog(random, 'AUR', 48),
+        buildCatalog(random, 'AUR', mainCount),
       ),
       demoEu: insertCatalog(
         sandbox,
         ids,
         base.demoStores[1] as number,
         'EUR',
-        buildCatalog(random, 'AEU', 16),
+        buildCatalog(random, 'AEU', euCount),
       ),
-      solo: insertCatalog(sandbox, ids, base.soloStore, 'GBP', buildCatalog(random, 'SOL', 12)),
+      solo: insertCatalog(
+        sandbox,
+        ids,
+        base.soloStore,
+        'GBP',
+        buildCatalog(random, 'SOL', soloCount),
+      ),
     }
     // A store whose catalog comes from a commerce platform and feeds a domain assistant: shown
     // by its platform's name, and refused deletion (document 2, 4.1).

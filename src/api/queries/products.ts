@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query'
-import { getProduct, listProducts } from '../generated/sdk.gen'
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { getProduct, listProducts, listProductVideos } from '../generated/sdk.gen'
+import { cursorPages } from './cursor-pages'
 
 // Products are read by several areas (video tags, matches, stores), so their query options live
 // below the features.
@@ -9,6 +10,10 @@ export const productKeys = {
   detail: (id: string) => [...productKeys.details(), id] as const,
   searches: () => [...productKeys.all, 'search'] as const,
   search: (storeId: string, q: string) => [...productKeys.searches(), storeId, q] as const,
+  catalogs: () => [...productKeys.all, 'catalog'] as const,
+  catalog: (storeId: string, q: string) => [...productKeys.catalogs(), storeId, q] as const,
+  // Under the product's detail key, so a change to the product refreshes where it is used.
+  videos: (id: string) => [...productKeys.detail(id), 'videos'] as const,
 }
 
 export const productQuery = (id: string) =>
@@ -30,4 +35,36 @@ export const productSearchQuery = (storeId: string, q: string) =>
         throwOnError: true,
       }).then((r) => r.data.products),
     staleTime: 60_000,
+  })
+
+export const catalogPageSize = 25
+
+/** A store's catalog page by page (newest first), searched by name, brand or any identifier. */
+export const catalogQuery = (storeId: string, q: string) =>
+  infiniteQueryOptions({
+    queryKey: productKeys.catalog(storeId, q),
+    ...cursorPages((signal) =>
+      listProducts({
+        query: { business_store_id: storeId, ...(q ? { q } : {}), page_size: catalogPageSize },
+        signal,
+        throwOnError: true,
+      }).then((response) => response.data),
+    ),
+    select: (data) => ({
+      products: data.pages.flatMap((page) => page.products),
+      hasMore: data.pages.at(-1)?.links.next != null,
+    }),
+  })
+
+/** The live videos that feature a product, each with its `hidden` flag (assumed endpoint). */
+export const productVideosQuery = (productId: string) =>
+  queryOptions({
+    queryKey: productKeys.videos(productId),
+    queryFn: ({ signal }) =>
+      listProductVideos({
+        path: { product_id: productId },
+        query: { page_size: 100 },
+        signal,
+        throwOnError: true,
+      }).then((response) => response.data),
   })

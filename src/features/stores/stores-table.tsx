@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import type { BusinessStoreListItem } from '../../api/generated/types.gen'
 import { Badge } from '../../components/ui/badge'
 import { linkClasses } from '../../components/ui/control-styles'
@@ -33,7 +34,14 @@ export function StoresTable({
         return (
           <tr key={store.id} className="border-b border-slate-100 align-top">
             <td className="p-2">
-              <p className="font-medium text-slate-900">{storeName(store)}</p>
+              <Link
+                to="/stores/$storeId"
+                params={{ storeId: store.id }}
+                search={(prev) => ({ channel: prev.channel })}
+                className={`block font-medium ${linkClasses}`}
+              >
+                {storeName(store)}
+              </Link>
               {url ? (
                 <a
                   href={url}

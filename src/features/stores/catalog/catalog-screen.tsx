@@ -1,0 +1,72 @@
+import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { getRouteApi, Link, useRouter } from '@tanstack/react-router'
+import { useCallback, useState } from 'react'
+import type { Product } from '../../../api/generated/types.gen'
+import { catalogQuery } from '../../../api/queries/products'
+import { storeQuery } from '../../../api/queries/stores'
+import { Button } from '../../../components/ui/button'
+import { linkClasses } from '../../../components/ui/control-styles'
+import { EmptyState } from '../../../components/ui/empty-state'
+import { SearchBox } from '../../../components/video-search/search-box'
+import { currencyName } from '../currencies'
+import { providerName, storeName } from '../store-words'
+import { ProductDialog } from './product-dialog'
+import { ProductTable } from './product-table'
+
+const route = getRouteApi('/stores/$storeId')
+
+// A store's catalog, searchable by name, brand, SKU, GTIN, MPN, barcode or external id.
+export function CatalogScreen() {
+  const { storeId } = route.useParams()
+  const search = route.useSearch()
+  const navigate = route.useNavigate()
+  const router = useRouter()
+  const { data: store } = useSuspenseQuery(storeQuery(storeId))
+  const { data, hasNextPage, fetchNextPage, isFetchingNextPage, isFetching } =
+    useSuspenseInfiniteQuery(catalogQuery(storeId, search.q ?? ''))
+  const [open, setOpen] = useState<Product | null>(null)
+  const onSearch = useCallback(
+    (q: string) =>
+      navigate({
+        search: (prev) => ({ ...prev, q: q || undefined }),
+        replace: Boolean(router.latestLocation.search.q),
+      }),
+    [navigate, router],
+  )
+  return (
+    <div className="space-y-4">
+      <header className="space-y-1">
+        <Link
+          to="/stores"
+          search={(prev) => ({ channel: prev.channel })}
+          className={`text-sm ${linkClasses}`}
+        >
+          ← Stores
+        </Link>
+        <h1 className="text-2xl font-semibold">{storeName(store)}</h1>
+        <p className="text-sm text-slate-700">
+          {providerName(store.provider)} · {store.currency} ({currencyName(store.currency)})
+          {isFetching && !isFetchingNextPage ? ' · updating…' : ''}
+        </p>
+      </header>
+      <SearchBox
+        id="catalog-search"
+        label="Search products by name, brand, SKU, GTIN, MPN, barcode or external id"
+        placeholder="Search by name, brand, SKU, GTIN, MPN, barcode or external id"
+        value={search.q ?? ''}
+        onSearch={onSearch}
+      />
+      {data.products.length === 0 ? (
+        <EmptyState title={search.q ? 'No product matches.' : 'This store has no products yet.'} />
+      ) : (
+        <ProductTable products={data.products} onOpen={setOpen} />
+      )}
+      {hasNextPage ? (
+        <Button disabled={isFetchingNextPage} onClick={() => fetchNextPage()}>
+          {isFetchingNextPage ? 'Loading…' : 'Show more products'}
+        </Button>
+      ) : null}
+      {open ? <ProductDialog product={open} onClose={() => setOpen(null)} /> : null}
+    </div>
+  )
+}

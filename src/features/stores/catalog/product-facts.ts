@@ -1,0 +1,30 @@
+import type { Product } from '../../../api/generated/types.gen'
+
+const money = (amount: number, currency: string | null) =>
+  currency
+    ? new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount)
+    : amount.toFixed(2)
+
+/** "€19.00" or "€19.00–€29.00" over the product's variants; null when none has a price. */
+export function priceRange(product: Product): string | null {
+  const prices = product.units.flatMap((unit) => (unit.price === null ? [] : [unit.price]))
+  if (prices.length === 0) return null
+  const low = Math.min(...prices)
+  const high = Math.max(...prices)
+  return low === high
+    ? money(low, product.currency)
+    : `${money(low, product.currency)}–${money(high, product.currency)}`
+}
+
+/** Units in stock over every variant; null when no variant counts its stock. */
+export function stock(product: Product): number | null {
+  const counted = product.units.flatMap((unit) => (unit.quantity === null ? [] : [unit.quantity]))
+  return counted.length === 0 ? null : counted.reduce((sum, quantity) => sum + quantity, 0)
+}
+
+export const productName = (product: Pick<Product, 'name'>) =>
+  product.name?.trim() || 'Unnamed product'
+
+/** What a variant is called: its name, else its option values ("Red / M"). */
+export const unitName = (unit: Product['units'][number]) =>
+  unit.name?.trim() || unit.options.map((option) => option.value).join(' / ') || 'Default'
