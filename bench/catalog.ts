@@ -118,11 +118,11 @@ try {
   const rows: Row[] = [
     {
       figure: 'Products in the store',
-      result: mainStoreProducts.toLocaleString('en'),
+      result: inMainStore.toLocaleString('en'),
       goal: '',
       met: null,
       key: 'products',
-      value: mainStoreProducts,
+      value: inMainStore,
     },
     {
       figure: 'Keystroke to results, p50',
