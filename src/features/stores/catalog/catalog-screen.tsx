@@ -7,11 +7,16 @@ import { storeQuery } from '../../../api/queries/stores'
 import { Button } from '../../../components/ui/button'
 import { linkClasses } from '../../../components/ui/control-styles'
 import { EmptyState } from '../../../components/ui/empty-state'
+import { useToast } from '../../../components/ui/toast'
 import { SearchBox } from '../../../components/video-search/search-box'
 import { currencyName } from '../currencies'
 import { providerName, storeName } from '../store-words'
 import { ProductDialog } from './product-dialog'
+import { productName } from './product-facts'
+import { ProductFormDialog } from './product-form/product-form-dialog'
+import { toUpsertBody } from './product-form/product-form-schema'
 import { ProductTable } from './product-table'
+import { useUpsertProduct } from './use-upsert-product'
 
 const route = getRouteApi('/stores/$storeId')
 
@@ -25,6 +30,11 @@ export function CatalogScreen() {
   const { data, hasNextPage, fetchNextPage, isFetchingNextPage, isFetching } =
     useSuspenseInfiniteQuery(catalogQuery(storeId, search.q ?? ''))
   const [open, setOpen] = useState<Product | null>(null)
+  const [editing, setEditing] = useState<{ product: Product | null } | null>(null)
+  const upsert = useUpsertProduct()
+  const toast = useToast()
+  // Only a store managed here takes products from the dashboard; a platform's store syncs its own.
+  const editable = store.provider === 'local'
   const onSearch = useCallback(
     (q: string) =>
       navigate({
@@ -43,11 +53,27 @@ export function CatalogScreen() {
         >
           ← Stores
         </Link>
-        <h1 className="text-2xl font-semibold">{storeName(store)}</h1>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h1 className="text-2xl font-semibold">{storeName(store)}</h1>
+          <Button
+            variant="primary"
+            size="sm"
+            disabled={!editable}
+            aria-describedby={editable ? undefined : 'catalog-read-only'}
+            onClick={() => setEditing({ product: null })}
+          >
+            New product
+          </Button>
+        </div>
         <p className="text-sm text-slate-700">
           {providerName(store.provider)} · {store.currency} ({currencyName(store.currency)})
           {isFetching && !isFetchingNextPage ? ' · updating…' : ''}
         </p>
+        {editable ? null : (
+          <p id="catalog-read-only" className="text-sm text-slate-700">
+            This catalog comes from {providerName(store.provider)}; change its products there.
+          </p>
+        )}
       </header>
       <SearchBox
         id="catalog-search"
@@ -66,7 +92,31 @@ export function CatalogScreen() {
           {isFetchingNextPage ? 'Loading…' : 'Show more products'}
         </Button>
       ) : null}
-      {open ? <ProductDialog product={open} onClose={() => setOpen(null)} /> : null}
+      {open ? (
+        <ProductDialog
+          product={open}
+          onClose={() => setOpen(null)}
+          onEdit={
+            editable
+              ? () => {
+                  setEditing({ product: open })
+                  setOpen(null)
+                }
+              : undefined
+          }
+        />
+      ) : null}
+      {editing ? (
+        <ProductFormDialog
+          product={editing.product}
+          onClose={() => setEditing(null)}
+          onSubmit={async (values) => {
+            const saved = await upsert.mutateAsync(toUpsertBody(storeId, values))
+            setEditing(null)
+            toast(`Saved “${productName(saved)}”.`, { tone: 'success' })
+          }}
+        />
+      ) : null}
     </div>
   )
 }

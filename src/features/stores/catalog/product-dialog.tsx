@@ -22,7 +22,16 @@ const identifiers = (unit: Product['units'][number]) =>
     .join(' · ')
 
 // A product's variants with their identifiers, and the live videos that feature it.
-export function ProductDialog({ product, onClose }: { product: Product; onClose: () => void }) {
+export function ProductDialog({
+  product,
+  onClose,
+  onEdit,
+}: {
+  product: Product
+  onClose: () => void
+  /** Absent for a catalog that comes from a platform. */
+  onEdit?: () => void
+}) {
   const videos = useQuery(productVideosQuery(product.id))
   return (
     <Dialog
@@ -30,7 +39,12 @@ export function ProductDialog({ product, onClose }: { product: Product; onClose:
       description={[product.brand, priceRange(product)].filter(Boolean).join(' · ') || undefined}
       onClose={onClose}
       size="lg"
-      footer={<Button onClick={onClose}>Close</Button>}
+      footer={
+        <>
+          {onEdit ? <Button onClick={onEdit}>Edit product</Button> : null}
+          <Button onClick={onClose}>Close</Button>
+        </>
+      }
     >
       <div className="space-y-4">
         <Table
