@@ -1,6 +1,6 @@
 import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link, useRouter } from '@tanstack/react-router'
-import { useCallback, useState } from 'react'
+import { lazy, Suspense, useCallback, useState } from 'react'
 import type { Product } from '../../../api/generated/types.gen'
 import { catalogQuery } from '../../../api/queries/products'
 import { storeQuery } from '../../../api/queries/stores'
@@ -20,6 +20,11 @@ import { useUpsertProduct } from './use-upsert-product'
 
 const route = getRouteApi('/stores/$storeId')
 
+// The CSV reader loads only when an import starts.
+const ImportDialog = lazy(() =>
+  import('./import/import-dialog').then((module) => ({ default: module.ImportDialog })),
+)
+
 // A store's catalog, searchable by name, brand, SKU, GTIN, MPN, barcode or external id.
 export function CatalogScreen() {
   const { storeId } = route.useParams()
@@ -30,6 +35,7 @@ export function CatalogScreen() {
   const { data, hasNextPage, fetchNextPage, isFetchingNextPage, isFetching } =
     useSuspenseInfiniteQuery(catalogQuery(storeId, search.q ?? ''))
   const [open, setOpen] = useState<Product | null>(null)
+  const [importing, setImporting] = useState(false)
   const [editing, setEditing] = useState<{ product: Product | null } | null>(null)
   const upsert = useUpsertProduct()
   const toast = useToast()
@@ -55,15 +61,25 @@ export function CatalogScreen() {
         </Link>
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h1 className="text-2xl font-semibold">{storeName(store)}</h1>
-          <Button
-            variant="primary"
-            size="sm"
-            disabled={!editable}
-            aria-describedby={editable ? undefined : 'catalog-read-only'}
-            onClick={() => setEditing({ product: null })}
-          >
-            New product
-          </Button>
+          <div className="flex gap-2">
+            <Button
+              variant="primary"
+              size="sm"
+              disabled={!editable}
+              aria-describedby={editable ? undefined : 'catalog-read-only'}
+              onClick={() => setEditing({ product: null })}
+            >
+              New product
+            </Button>
+            <Button
+              size="sm"
+              disabled={!editable}
+              aria-describedby={editable ? undefined : 'catalog-read-only'}
+              onClick={() => setImporting(true)}
+            >
+              Import CSV…
+            </Button>
+          </div>
         </div>
         <p className="text-sm text-slate-700">
           {providerName(store.provider)} · {store.currency} ({currencyName(store.currency)})
@@ -105,6 +121,11 @@ export function CatalogScreen() {
               : undefined
           }
         />
+      ) : null}
+      {importing ? (
+        <Suspense fallback={null}>
+          <ImportDialog storeId={storeId} onClose={() => setImporting(false)} />
+        </Suspense>
       ) : null}
       {editing ? (
         <ProductFormDialog

@@ -6,7 +6,10 @@ const { external_id, name, brand, category, description } = zProductUpsert.shape
 const unit = zProductUnitInput.shape
 const optional = <Schema extends z.ZodType>(schema: Schema) =>
   z.union([z.literal(''), schema]).optional()
-const amount = (field: z.ZodNumber) => z.union([z.literal(''), z.coerce.number().pipe(field)])
+const amount = (field: z.ZodNumber) =>
+  z.union([z.literal(''), z.coerce.number({ error: 'Enter a number.' }).pipe(field)], {
+    error: 'Enter a number.',
+  })
 
 // The variants a product is sold as. Each carries an external id, which the service matches on
 // when the product is saved again (a unit sent without one to an existing product is refused).
