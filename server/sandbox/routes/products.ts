@@ -28,8 +28,12 @@ export function productRoutes(app: Hono, sandbox: Sandbox) {
     let where = 'store_id = @store'
     if (query.q !== undefined && query.q !== '') {
       if (query.q.length > 200) throw badRequest('q must be at most 200 characters')
-      where += ' AND instr(search_text, @q) > 0'
+      // Assumed: an encoded product or variant id finds its product too (a video's variant tags
+      // name only the variant).
+      where +=
+        ' AND (instr(search_text, @q) > 0 OR public_id = @exact OR id IN (SELECT product_id FROM product_units WHERE public_id = @exact))'
       params.q = query.q.toLowerCase()
+      params.exact = query.q
     }
     const page = cursorPage<{ id: number }>(db, {
       query,

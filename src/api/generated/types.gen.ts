@@ -3011,7 +3011,8 @@ export type ListProductsData = {
         business_store_id: EncodedId;
         /**
          * Case-insensitive substring on name, brand, handle, external ID and unit
-         * identifiers (SKU, GTIN, MPN, barcode); `%` and `_` are literal.
+         * identifiers (SKU, GTIN, MPN, barcode); `%` and `_` are literal. An encoded product
+         * or variant (unit) ID finds its product too.
          *
          */
         q?: string;

@@ -228,3 +228,15 @@ describe('video_hidden (rule 9) through GET /api/v1/products/{id}/videos', () =>
     expect(await hiddenOn(p3.id, archived.id)).toBeUndefined()
   })
 })
+
+describe('GET /api/v1/products q by encoded id (assumed)', () => {
+  it('finds the product of an encoded product or variant id, as a variant tag names only the variant', async () => {
+    for (const q of [p1.id, unit.id]) {
+      const res = await h.api<{ products: Product[] }>('GET', '/api/v1/products', {
+        query: { business_store_id: storeA, q },
+      })
+      expectStatus(res, 200)
+      expect(res.json.products.map((product) => product.id)).toEqual([p1.id])
+    }
+  })
+})
