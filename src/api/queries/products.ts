@@ -14,6 +14,8 @@ export const productKeys = {
   catalog: (storeId: string, q: string) => [...productKeys.catalogs(), storeId, q] as const,
   // Under the product's detail key, so a change to the product refreshes where it is used.
   videos: (id: string) => [...productKeys.detail(id), 'videos'] as const,
+  owners: () => [...productKeys.all, 'owner'] as const,
+  owner: (unitId: string) => [...productKeys.owners(), unitId] as const,
 }
 
 export const productQuery = (id: string) =>
@@ -67,4 +69,24 @@ export const productVideosQuery = (productId: string) =>
         signal,
         throwOnError: true,
       }).then((response) => response.data),
+  })
+
+/** The product a variant belongs to, looked for in each of the stores given (assumed id search). */
+export const variantOwnerQuery = (unitId: string, storeIds: readonly string[]) =>
+  queryOptions({
+    queryKey: productKeys.owner(unitId),
+    queryFn: async ({ signal }) => {
+      for (const storeId of storeIds) {
+        const found = await listProducts({
+          query: { business_store_id: storeId, q: unitId, page_size: 10 },
+          signal,
+          throwOnError: true,
+        }).then((response) => response.data.products)
+        const owner = found.find((product) => product.units.some((unit) => unit.id === unitId))
+        if (owner) return owner
+      }
+      return null
+    },
+    staleTime: 5 * 60_000,
+    enabled: storeIds.length > 0,
   })

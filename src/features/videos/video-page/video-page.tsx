@@ -2,7 +2,6 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useCallback, useState } from 'react'
 import { videoQuery } from '../../../api/queries/videos'
-import { ProductTags } from './details/product-tags'
 import { VideoFacts } from './details/video-facts'
 import { DownloadPanel } from './download/download-panel'
 import { VideoEditForm } from './edit/video-edit-form'
@@ -11,6 +10,7 @@ import { LifecyclePanel } from './lifecycle/lifecycle-panel'
 import { PostersPanel } from './posters/posters-panel'
 import { VideoPreview } from './preview/video-preview'
 import { SubtitlesPanel } from './subtitles/subtitles-panel'
+import { TagEditor } from './tagging/tag-editor'
 import { VideoHeader } from './video-header'
 
 const route = getRouteApi('/videos/$videoId')
@@ -46,10 +46,10 @@ export function VideoPage() {
           <VideoPreview video={video} title={title} />
           <DownloadPanel video={video} />
           <VideoFacts video={video} />
-          <ProductTags productIds={video.product_ids} variantCount={video.variant_ids.length} />
         </div>
         <div className="space-y-6">
           <LifecyclePanel video={video} onDeleted={onDeleted} />
+          <TagEditor video={video} />
           <PostersPanel video={video} />
           <SubtitlesPanel videoId={video.id} />
           <VideoEditForm key={video.id} video={video} onDirtyChange={setDirty} />

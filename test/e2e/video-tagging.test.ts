@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { BusinessStoreList, ProductList, Video } from '../../src/api/generated/types.gen.ts'
+import { type RunningApp, startApp } from './support/app.ts'
+import { seriousAccessibilityViolations } from './support/axe.ts'
+import { api, firstVideoId } from './support/service-api.ts'
+import { gone, pressUntilShown, shown } from './support/ui.ts'
+
+let app: RunningApp
+let videoId: string
+let products: ProductList['products']
+beforeAll(async () => {
+  app = await startApp({ seedVideos: 20 })
+  await app.page.goto(`${app.url}/videos`)
+  videoId = await firstVideoId(app, ['approved'])
+  const { stores } = await api<BusinessStoreList>(app, 'GET', '/api/v1/business_stores')
+  const main = stores.find((store) => store.name === 'Aurora Main Store')
+  await api(app, 'PATCH', `/api/v1/videos/${videoId}`, {
+    business_store_id: main?.id,
+    product_ids: [],
+  })
+  const list = await api<ProductList>(
+    app,
+    'GET',
+    `/api/v1/products?business_store_id=${main?.id}&page_size=20`,
+  )
+  products = list.products.filter((product) => product.units.length >= 2 && product.units[0]?.sku)
+})
+afterAll(() => app?.close())
+
+const panel = () => app.page.getByRole('region', { name: 'Products' })
+const stored = () => api<Video>(app, 'GET', `/api/v1/videos/${videoId}`)
+
+async function tag(query: string, option: RegExp) {
+  const box = panel().getByRole('combobox', { name: 'Find products to tag' })
+  await box.fill('')
+  await box.focus()
+  await app.page.keyboard.type(query)
+  await app.page.getByRole('option', { name: option }).first().click()
+  await app.page.keyboard.press('Escape')
+}
+
+it('tags products and a variant by search, arranges them, reviews and saves exactly that order', async () => {
+  const [a, b] = products as [(typeof products)[0], (typeof products)[0]]
+  const variant = b.units[1] as (typeof b.units)[0]
+  await app.page.goto(`${app.url}/videos/${videoId}`)
+  await tag(a.units[0]?.sku ?? '', /\(whole product\)/)
+  await tag(b.units[0]?.sku ?? '', /\(whole product\)/)
+  await tag(variant.sku ?? '', new RegExp(`— .*${variant.sku}`))
+  const wholes = panel().getByRole('region', { name: /^Whole products/ })
+  await shown(wholes.getByText(`${a.name}`, { exact: false }).first())
+
+  // B before A, by keyboard on B's handle.
+  const handle = wholes.getByRole('button', { name: new RegExp(`^Reorder ${b.name}`) })
+  await handle.focus()
+  await app.page.keyboard.press('Space')
+  await shown(app.page.getByText(/Picked up .* at position 2 of 2\./))
+  await pressUntilShown(app.page, 'ArrowUp', app.page.getByText(/is over position 1 of 2\./))
+  await app.page.keyboard.press('Space')
+
+  await panel().getByRole('button', { name: 'Review and save…' }).click()
+  const review = app.page.getByRole('dialog', { name: 'Save the product tags?' })
+  const added = review.getByRole('region', { name: 'Added' })
+  expect(await added.getByRole('listitem').count()).toBe(3)
+  expect(await seriousAccessibilityViolations(app.page)).toEqual([])
+  await review.getByRole('button', { name: 'Save tags' }).click()
+  await gone(review)
+  const video = await stored()
+  expect(video.product_ids).toEqual([b.id, a.id])
+  expect(video.variant_ids).toEqual([variant.id])
+  await shown(panel().getByText('Tags as saved.'))
+})
+
+it('says before saving that an empty list removes every tag, and does so', async () => {
+  await app.page.goto(`${app.url}/videos/${videoId}`)
+  const wholes = panel().getByRole('region', { name: /^Whole products/ })
+  await shown(wholes.getByRole('button', { name: /^Untag / }).first())
+  const untag = panel().getByRole('button', { name: /^Untag / })
+  for (let left = await untag.count(); left > 0; left--) {
+    await untag.first().click()
+    await expect.poll(() => untag.count()).toBe(left - 1)
+  }
+  await panel().getByRole('button', { name: 'Review and save…' }).click()
+  const review = app.page.getByRole('dialog', { name: 'Save the product tags?' })
+  await shown(review.getByText(/removes every product and variant tag/))
+  expect(await review.getByRole('region', { name: 'Removed' }).getByRole('listitem').count()).toBe(
+    3,
+  )
+  await review.getByRole('button', { name: 'Remove every tag' }).click()
+  await gone(review)
+  const video = await stored()
+  expect([video.product_ids, video.variant_ids]).toEqual([[], []])
+})
