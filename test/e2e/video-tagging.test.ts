@@ -90,3 +90,27 @@ it('says before saving that an empty list removes every tag, and does so', async
   const video = await stored()
   expect([video.product_ids, video.variant_ids]).toEqual([[], []])
 })
+
+it('shows what pasted identifiers would tag, and which are skipped and why, before tagging', async () => {
+  const [a, b] = products as [(typeof products)[0], (typeof products)[0]]
+  await app.page.goto(`${app.url}/videos/${videoId}`)
+  await panel().getByText('Paste identifiers…').click()
+  const sku = a.units[0]?.sku ?? ''
+  const gtin = a.units[1]?.gtin ?? ''
+  await panel().getByLabel('Identifiers').fill(`${sku}\n${gtin}, NOPE-404\n${b.external_id}`)
+  await panel().getByRole('button', { name: 'Check identifiers' }).click()
+  const preview = panel().getByRole('table', { name: 'What the identifiers would tag' })
+  await shown(preview)
+  const rows = await preview.getByRole('row').allTextContents()
+  expect(rows.slice(1)).toEqual([
+    `${sku}Tags ${a.name} (by SKU)`,
+    `${gtin}Skipped: the same product as “${sku}” (here by GTIN)`,
+    'NOPE-404Skipped: not found in this store',
+    `${b.external_id}Tags ${b.name} (by external id)`,
+  ])
+  expect(await stored().then((video) => video.product_ids)).toEqual([])
+  await panel().getByRole('button', { name: 'Tag 2 products' }).click()
+  await panel().getByRole('button', { name: 'Review and save…' }).click()
+  await app.page.getByRole('dialog').getByRole('button', { name: 'Save tags' }).click()
+  await expect.poll(() => stored().then((video) => video.product_ids)).toEqual([a.id, b.id])
+})

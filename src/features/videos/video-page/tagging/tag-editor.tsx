@@ -12,6 +12,7 @@ import { SortableList } from '../../../../components/ui/sortable-list/sortable-l
 import { Select } from '../../../../components/ui/text-input'
 import { useToast } from '../../../../components/ui/toast'
 import { useSaveVideo } from '../edit/use-save-video'
+import { PasteIdentifiers } from './paste-identifiers'
 import { ReviewDialog } from './review-dialog'
 import { changesBetween, type Tags, taggingBody, tagsOf, type Visibility } from './tag-model'
 import { type TagOption, TagSearch } from './tag-search'
@@ -127,6 +128,13 @@ export function TagEditor({ video }: { video: Video }) {
         storeId={storeId}
         tagged={[...draft.products, ...draft.variants]}
         onToggle={toggle}
+      />
+      <PasteIdentifiers
+        storeId={storeId}
+        tagged={new Set(draft.products)}
+        onAdd={(ids) =>
+          setDraft((current) => ({ ...current, products: [...current.products, ...ids] }))
+        }
       />
       <TagGroup
         title="Whole products, shown first"
