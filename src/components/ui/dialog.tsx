@@ -30,6 +30,7 @@ export function Dialog({
   size = 'sm',
 }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null)
+  const escapeClosesPopup = useRef(false)
   const titleId = useId()
   const descriptionId = useId()
 
@@ -49,9 +50,20 @@ export function Dialog({
       ref={ref}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
+      // Escape that closes a list opened inside the dialog (a combobox's, a menu's) closes only
+      // that list: seen on its way down, before the list's own handler hides it.
+      onKeyDownCapture={(event) => {
+        if (event.key !== 'Escape') return
+        const target = event.target instanceof Element ? event.target : null
+        escapeClosesPopup.current =
+          target?.getAttribute('aria-expanded') === 'true' ||
+          target?.closest('[role="listbox"], [role="menu"]') !== null
+      }}
       onCancel={(event) => {
         event.preventDefault()
-        if (!busy) onClose()
+        const popup = escapeClosesPopup.current
+        escapeClosesPopup.current = false
+        if (!busy && !popup) onClose()
       }}
       className={`m-auto ${widths[size]} max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/50`}
     >

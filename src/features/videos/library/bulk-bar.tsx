@@ -5,10 +5,15 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { formatVideoCount } from '../../../lib/format'
 import type { LifecycleAction } from '../lifecycle'
 import { lifecycleLabels } from '../lifecycle'
+import type { BulkTagMode } from './bulk-tagging'
 import type { BulkReport } from './use-bulk-actions'
 
 const AddToPlaylistDialog = lazy(() =>
   import('./add-to-playlist-dialog').then((module) => ({ default: module.AddToPlaylistDialog })),
+)
+
+const TagProductsDialog = lazy(() =>
+  import('./tag-products-dialog').then((module) => ({ default: module.TagProductsDialog })),
 )
 
 const actions: LifecycleAction[] = ['publish', 'unpublish', 'archive', 'unarchive']
@@ -19,11 +24,13 @@ export function BulkBar(props: {
   onAction: (action: LifecycleAction) => void
   onCopyLinks: () => void
   onAddToPlaylist: (playlist: Playlist, at: 'top' | 'bottom') => void
+  onTagProducts: (storeId: string, productIds: string[], mode: BulkTagMode) => void
   onClear: () => void
   channelId: string
 }) {
   const [confirming, setConfirming] = useState(false)
   const [choosingPlaylist, setChoosingPlaylist] = useState(false)
+  const [tagging, setTagging] = useState(false)
   const busy = props.running !== null
   return (
     <section
@@ -40,6 +47,9 @@ export function BulkBar(props: {
       ))}
       <Button size="sm" disabled={busy} onClick={() => setChoosingPlaylist(true)}>
         Add to playlist…
+      </Button>
+      <Button size="sm" disabled={busy} onClick={() => setTagging(true)}>
+        Tag products…
       </Button>
       <Button size="sm" disabled={busy} onClick={props.onCopyLinks}>
         Copy download links
@@ -59,6 +69,18 @@ export function BulkBar(props: {
             onAdd={(playlist, at) => {
               setChoosingPlaylist(false)
               props.onAddToPlaylist(playlist, at)
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {tagging ? (
+        <Suspense fallback={null}>
+          <TagProductsDialog
+            count={props.count}
+            onClose={() => setTagging(false)}
+            onTag={(storeId, productIds, mode) => {
+              setTagging(false)
+              props.onTagProducts(storeId, productIds, mode)
             }}
           />
         </Suspense>
@@ -102,6 +124,13 @@ export function BulkReportPanel({
           Dismiss
         </Button>
       </div>
+      {report.notes?.length ? (
+        <ul aria-label="Notes" className="mt-2 list-disc space-y-1 pl-5">
+          {report.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
       {report.failures.length > 0 && (
         <ul className="mt-2 list-disc space-y-1 pl-5">
           {report.failures.map((failure) => (

@@ -123,6 +123,9 @@ function Library({
           }}
           onCopyLinks={() => bulk.copyDownloadLinks(chosen)}
           channelId={channelId}
+          onTagProducts={(storeId, productIds, mode) => {
+            bulk.tagProducts(chosen, storeId, productIds, mode).then(() => setSelected(new Set()))
+          }}
           onAddToPlaylist={(playlist, at) => {
             bulk.addToPlaylist(playlist, chosen, at).then(() => setSelected(new Set()))
           }}

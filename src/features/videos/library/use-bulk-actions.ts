@@ -8,6 +8,7 @@ import { type LibraryVideo, videoKeys } from '../../../api/queries/videos'
 import { useToast } from '../../../components/ui/toast'
 import { type LifecycleAction, lifecycleLabels, runLifecycle } from '../lifecycle'
 import { addToPlaylist } from './add-to-playlist'
+import { type BulkTagMode, tagVideos } from './bulk-tagging'
 
 export interface BulkFailure {
   id: string
@@ -19,6 +20,8 @@ export interface BulkReport {
   title: string
   succeeded: number
   failures: BulkFailure[]
+  /** Worth knowing, not failures (a video whose tags changed since the library showed them). */
+  notes?: string[]
 }
 
 const downloadBatch = 50
@@ -137,7 +140,30 @@ export function useBulkActions() {
     finish({ title: `Add to “${playlist.name}”`, succeeded, failures })
   }
 
+  async function tagProducts(
+    videos: LibraryVideo[],
+    storeId: string,
+    productIds: string[],
+    mode: BulkTagMode,
+  ) {
+    setRunning('tag')
+    setReport(null)
+    const outcome = await tagVideos(videos, storeId, productIds, mode)
+    for (const video of outcome.saved) queryClient.setQueryData(videoKeys.detail(video.id), video)
+    await queryClient.invalidateQueries({ queryKey: videoKeys.lists() })
+    finish({
+      title: mode === 'add' ? 'Add product tags' : 'Replace product tags',
+      succeeded: outcome.saved.length,
+      failures: outcome.failures,
+      notes: outcome.changedSinceRead.map(
+        (caption) =>
+          `${caption}: its tags had changed since the library showed them; the new products were added to its current tags.`,
+      ),
+    })
+  }
+
   return {
+    tagProducts,
     running,
     report,
     dismissReport: () => setReport(null),

@@ -12,12 +12,12 @@ export interface TagOption {
 
 const searchDelayMs = 150
 
-function optionsOf(products: readonly Product[]): TagOption[] {
+function optionsOf(products: readonly Product[], withVariants: boolean): TagOption[] {
   return products.flatMap((product) => {
     const name = [product.name ?? 'Unnamed product', product.brand].filter(Boolean).join(' · ')
     return [
       { kind: 'product' as const, id: product.id, label: `${name} (whole product)` },
-      ...product.units.map((unit) => ({
+      ...(withVariants ? product.units : []).map((unit) => ({
         kind: 'variant' as const,
         id: unit.id,
         label: `${name} — ${unit.name ?? unit.options.map((o) => o.value).join(' / ')}${unit.sku ? ` · ${unit.sku}` : ''}`,
@@ -32,10 +32,13 @@ export function TagSearch({
   storeId,
   tagged,
   onToggle,
+  wholeProductsOnly = false,
 }: {
   storeId: string
   tagged: readonly string[]
   onToggle: (option: TagOption) => void
+  /** Offer products only, not their variants (a bulk tag of many videos). */
+  wholeProductsOnly?: boolean
 }) {
   const [text, setText] = useState('')
   const [query, setQuery] = useState('')
@@ -49,7 +52,10 @@ export function TagSearch({
     enabled: open && storeId !== '',
     placeholderData: keepPreviousData,
   })
-  const options = useMemo(() => optionsOf(results.data ?? []), [results.data])
+  const options = useMemo(
+    () => optionsOf(results.data ?? [], !wholeProductsOnly),
+    [results.data, wholeProductsOnly],
+  )
   const settled = query === text.trim() && !results.isPlaceholderData
   return (
     <Combobox<TagOption>
