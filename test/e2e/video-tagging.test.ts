@@ -40,7 +40,7 @@ async function tag(query: string, option: RegExp) {
 }
 
 it('tags products and a variant by search, arranges them, reviews and saves exactly that order', async () => {
-  const [a, b] = products as [(typeof products)[0], (typeof products)[0]]
+  const [a, b, c] = products as [(typeof products)[0], (typeof products)[0], (typeof products)[0]]
   const variant = b.units[1] as (typeof b.units)[0]
   await app.page.goto(`${app.url}/videos/${videoId}`)
   await tag(a.units[0]?.sku ?? '', /\(whole product\)/)
@@ -56,16 +56,33 @@ it('tags products and a variant by search, arranges them, reviews and saves exac
   await shown(app.page.getByText(/Picked up .* at position 2 of 2\./))
   await pressUntilShown(app.page, 'ArrowUp', app.page.getByText(/is over position 1 of 2\./))
   await app.page.keyboard.press('Space')
+  await shown(app.page.getByText(/moved to position 1 of 2\./))
+
+  // C to the top, by mouse.
+  await tag(c.units[0]?.sku ?? '', /\(whole product\)/)
+  const from = await wholes
+    .getByRole('button', { name: new RegExp(`^Reorder ${c.name}`) })
+    .boundingBox()
+  const to = await wholes
+    .getByRole('button', { name: new RegExp(`^Reorder ${b.name}`) })
+    .boundingBox()
+  if (!from || !to) throw new Error('the tags are not laid out')
+  await app.page.mouse.move(from.x + 8, from.y + 8)
+  await app.page.mouse.down()
+  for (let step = 1; step <= 10; step++)
+    await app.page.mouse.move(from.x + 8, from.y + 8 + ((to.y - 16 - from.y) * step) / 10)
+  await app.page.mouse.up()
+  await shown(app.page.getByText(/moved to position 1 of 3\./))
 
   await panel().getByRole('button', { name: 'Review and save…' }).click()
   const review = app.page.getByRole('dialog', { name: 'Save the product tags?' })
   const added = review.getByRole('region', { name: 'Added' })
-  expect(await added.getByRole('listitem').count()).toBe(3)
+  expect(await added.getByRole('listitem').count()).toBe(4)
   expect(await seriousAccessibilityViolations(app.page)).toEqual([])
   await review.getByRole('button', { name: 'Save tags' }).click()
   await gone(review)
   const video = await stored()
-  expect(video.product_ids).toEqual([b.id, a.id])
+  expect(video.product_ids).toEqual([c.id, b.id, a.id])
   expect(video.variant_ids).toEqual([variant.id])
   await shown(panel().getByText('Tags as saved.'))
 })
@@ -83,7 +100,7 @@ it('says before saving that an empty list removes every tag, and does so', async
   const review = app.page.getByRole('dialog', { name: 'Save the product tags?' })
   await shown(review.getByText(/removes every product and variant tag/))
   expect(await review.getByRole('region', { name: 'Removed' }).getByRole('listitem').count()).toBe(
-    3,
+    4,
   )
   await review.getByRole('button', { name: 'Remove every tag' }).click()
   await gone(review)
