@@ -4,11 +4,10 @@ import type { Product } from '../api/generated/types.gen'
 import { productSearchQuery } from '../api/queries/products'
 import { storesQuery } from '../api/queries/stores'
 import { describeError } from './error-panel'
+import { StoreSelect } from './store-select'
 import { Combobox } from './ui/combobox'
 import { labelClasses } from './ui/control-styles'
-import { FieldShell } from './ui/field'
 import { TagList } from './ui/tag-list'
-import { Select } from './ui/text-input'
 
 export interface PickedProduct {
   id: string
@@ -91,40 +90,20 @@ export function ProductPicker({
   return (
     <fieldset className="space-y-3">
       <legend className={labelClasses}>Product tags</legend>
-      <FieldShell
+      <StoreSelect
         id={`${id}-store`}
-        label="Store"
         hint="Tags come from one store; choosing another store removes them."
-        error={
-          stores.isError ? `Stores cannot be listed: ${describeError(stores.error).detail}` : null
-        }
-      >
-        {(a11y) => (
-          <Select
-            {...a11y}
-            value={storeId}
-            disabled={!stores.data}
-            onChange={(event) => {
-              const removed = value.products.length
-              onChange({ storeId: event.target.value, products: [] })
-              if (removed > 0) {
-                setAnnouncement(
-                  `Store changed; ${removed === 1 ? '1 product tag' : `${removed} product tags`} removed`,
-                )
-              }
-            }}
-          >
-            {stores.data ? null : (
-              <option value="">{stores.isError ? 'Unavailable' : 'Loading…'}</option>
-            )}
-            {stores.data?.map((store) => (
-              <option key={store.id} value={store.id}>
-                {store.name ?? store.id} ({store.currency})
-              </option>
-            ))}
-          </Select>
-        )}
-      </FieldShell>
+        value={storeId}
+        onChange={(next) => {
+          const removed = value.products.length
+          onChange({ storeId: next, products: [] })
+          if (removed > 0) {
+            setAnnouncement(
+              `Store changed; ${removed === 1 ? '1 product tag' : `${removed} product tags`} removed`,
+            )
+          }
+        }}
+      />
       <Combobox
         id={`${id}-search`}
         label="Find products"

@@ -1,4 +1,5 @@
 import { type ReactNode, type RefObject, useId, useLayoutEffect, useRef } from 'react'
+import { Button } from './button'
 
 export interface DialogProps {
   title: ReactNode
@@ -78,5 +79,29 @@ export function Dialog({
       {children ? <div className="mt-4">{children}</div> : null}
       {footer ? <div className="mt-6 flex flex-wrap justify-end gap-3">{footer}</div> : null}
     </dialog>
+  )
+}
+
+/** A form dialog's buttons: Cancel, and the submit button of the form with id `formId`. */
+export function FormDialogFooter({
+  formId,
+  submitLabel,
+  busy,
+  onCancel,
+}: {
+  formId: string
+  submitLabel: string
+  busy: boolean
+  onCancel: () => void
+}) {
+  return (
+    <>
+      <Button onClick={onCancel} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" form={formId} variant="primary" busy={busy}>
+        {submitLabel}
+      </Button>
+    </>
   )
 }

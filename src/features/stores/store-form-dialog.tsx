@@ -4,9 +4,8 @@ import * as z from 'zod'
 import { toServiceError } from '../../api/client'
 import type { BusinessStore } from '../../api/generated/types.gen'
 import { zBusinessStoreCreate } from '../../api/generated/zod.gen'
-import { Button } from '../../components/ui/button'
 import { errorClasses } from '../../components/ui/control-styles'
-import { Dialog } from '../../components/ui/dialog'
+import { Dialog, FormDialogFooter } from '../../components/ui/dialog'
 import { Field, Form } from '../../components/ui/field'
 import { TextInput } from '../../components/ui/text-input'
 import { contractErrorMap } from '../../lib/contract-error-map'
@@ -80,14 +79,12 @@ export function StoreFormDialog({
       busy={submitting}
       size="md"
       footer={
-        <>
-          <Button onClick={onClose} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form="store-form" variant="primary" busy={submitting}>
-            {store ? 'Save changes' : 'Create store'}
-          </Button>
-        </>
+        <FormDialogFooter
+          formId="store-form"
+          submitLabel={store ? 'Save changes' : 'Create store'}
+          busy={submitting}
+          onCancel={onClose}
+        />
       }
     >
       <Form form={form} idPrefix="store" id="store-form" onSubmit={submit} className="space-y-4">

@@ -14,7 +14,7 @@ describe('accessibility', () => {
     pageApi(video)
     const { container } = renderVideoPage(`/videos/${video.id}`)
     await screen.findByRole('heading', { level: 1 })
-    await screen.findByText('Aurora Runner')
+    await screen.findAllByText('Aurora Runner · Aurora', { selector: 'span.truncate' })
     expect(await axeViolations(container)).toEqual([])
 
     await userEvent.click(screen.getByRole('button', { name: 'Add custom field' }))

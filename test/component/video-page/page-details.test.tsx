@@ -2,25 +2,33 @@ import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { deferred, json } from '../support/fake-api'
 import { makeProduct, makeVideo } from '../support/fixtures'
-import { pageApi } from './support/page-api'
+import { pageApi, taggedProduct } from './support/page-api'
 import { renderVideoPage } from './support/router'
 
 afterEach(() => vi.unstubAllGlobals())
 
 describe('video page: what the video is', () => {
-  it('names tagged products, showing the id while loading and saying when one is unknown', async () => {
+  it('names tagged products and variants, saying while one loads and when one is unknown', async () => {
     const video = makeVideo()
     const slow = deferred()
     pageApi(video, { 'GET /api/v1/products/pr_Aurora1': () => slow.promise })
     renderVideoPage(`/videos/${video.id}`)
 
     const products = await screen.findByRole('region', { name: 'Products' })
-    expect(within(products).getByText('pr_Aurora1')).toBeInTheDocument()
-    expect(await within(products).findByText('Unknown product')).toBeInTheDocument()
-    expect(within(products).getByText('1 variant tagged')).toBeInTheDocument()
+    const wholes = within(products).getByRole('region', { name: /^Whole products/ })
+    expect(within(wholes).getAllByText('Loading…', { selector: 'span.truncate' })).toHaveLength(2)
+    expect(await within(wholes).findAllByText('Unknown product')).not.toHaveLength(0)
+    const variants = within(products).getByRole('region', { name: /^Specific variants/ })
+    expect(
+      await within(variants).findAllByText('Aurora Runner · Aurora — Size 42', {
+        selector: 'span.truncate',
+      }),
+    ).toHaveLength(1)
 
-    slow.resolve(json(makeProduct()))
-    expect(await within(products).findByText('Aurora Runner')).toBeInTheDocument()
+    slow.resolve(json(taggedProduct()))
+    expect(
+      await within(wholes).findAllByText('Aurora Runner · Aurora', { selector: 'span.truncate' }),
+    ).toHaveLength(1)
   })
 
   it('shows state, dates and the thumbnail, and links only http(s) addresses', async () => {

@@ -5,7 +5,7 @@ import * as z from 'zod'
 import { zPlaylistCreate } from '../../../api/generated/zod.gen'
 import { describeError } from '../../../components/error-panel'
 import { Button } from '../../../components/ui/button'
-import { Dialog } from '../../../components/ui/dialog'
+import { Dialog, FormDialogFooter } from '../../../components/ui/dialog'
 import { Field, Form } from '../../../components/ui/field'
 import { TextArea, TextInput } from '../../../components/ui/text-input'
 import { contractErrorMap } from '../../../lib/contract-error-map'
@@ -74,14 +74,12 @@ export function PlaylistFormDialog({
       busy={submitting}
       size="md"
       footer={
-        <>
-          <Button onClick={onClose} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form="playlist-form" variant="primary" busy={submitting}>
-            {submitLabel}
-          </Button>
-        </>
+        <FormDialogFooter
+          formId="playlist-form"
+          submitLabel={submitLabel}
+          busy={submitting}
+          onCancel={onClose}
+        />
       }
     >
       <Form

@@ -1,11 +1,8 @@
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { storesQuery } from '../../../api/queries/stores'
+import { StoreSelect, useDefaultStoreId } from '../../../components/store-select'
 import { Button } from '../../../components/ui/button'
 import { RadioGroup } from '../../../components/ui/choice-group'
 import { Dialog } from '../../../components/ui/dialog'
-import { FieldShell } from '../../../components/ui/field'
-import { Select } from '../../../components/ui/text-input'
 import { formatVideoCount } from '../../../lib/format'
 import { type TagOption, TagSearch } from '../video-page/tagging/tag-search'
 import type { BulkTagMode } from './bulk-tagging'
@@ -20,9 +17,9 @@ export function TagProductsDialog({
   onTag: (storeId: string, productIds: string[], mode: BulkTagMode) => void
   onClose: () => void
 }) {
-  const stores = useQuery(storesQuery())
   const [chosenStore, setChosenStore] = useState<string | null>(null)
-  const storeId = chosenStore ?? stores.data?.at(-1)?.id ?? ''
+  const defaultStore = useDefaultStoreId()
+  const storeId = chosenStore ?? defaultStore
   const [picked, setPicked] = useState<Array<Pick<TagOption, 'id' | 'label'>>>([])
   const [mode, setMode] = useState<BulkTagMode>('add')
   const toggle = (option: TagOption) =>
@@ -60,24 +57,14 @@ export function TagProductsDialog({
       }
     >
       <div className="space-y-3">
-        <FieldShell id="bulk-tag-store" label="Store">
-          {(a11y) => (
-            <Select
-              {...a11y}
-              value={storeId}
-              onChange={(event) => {
-                setChosenStore(event.target.value)
-                setPicked([])
-              }}
-            >
-              {stores.data?.map((store) => (
-                <option key={store.id} value={store.id}>
-                  {store.name ?? store.id} ({store.currency})
-                </option>
-              ))}
-            </Select>
-          )}
-        </FieldShell>
+        <StoreSelect
+          id="bulk-tag-store"
+          value={storeId}
+          onChange={(next) => {
+            setChosenStore(next)
+            setPicked([])
+          }}
+        />
         <TagSearch
           storeId={storeId}
           tagged={picked.map((each) => each.id)}

@@ -2,9 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { toServiceError } from '../../../../api/client'
 import type { Product } from '../../../../api/generated/types.gen'
-import { Button } from '../../../../components/ui/button'
 import { errorClasses } from '../../../../components/ui/control-styles'
-import { Dialog } from '../../../../components/ui/dialog'
+import { Dialog, FormDialogFooter } from '../../../../components/ui/dialog'
 import { Field, Form } from '../../../../components/ui/field'
 import { TextArea, TextInput } from '../../../../components/ui/text-input'
 import { contractErrorMap } from '../../../../lib/contract-error-map'
@@ -49,14 +48,12 @@ export function ProductFormDialog({
       busy={submitting}
       size="lg"
       footer={
-        <>
-          <Button onClick={onClose} disabled={submitting}>
-            Cancel
-          </Button>
-          <Button type="submit" form="product-form" variant="primary" busy={submitting}>
-            {product ? 'Save product' : 'Create product'}
-          </Button>
-        </>
+        <FormDialogFooter
+          formId="product-form"
+          submitLabel={product ? 'Save product' : 'Create product'}
+          busy={submitting}
+          onCancel={onClose}
+        />
       }
     >
       <Form

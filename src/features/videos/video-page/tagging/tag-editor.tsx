@@ -4,6 +4,7 @@ import type { Video } from '../../../../api/generated/types.gen'
 import { productQuery } from '../../../../api/queries/products'
 import { storesQuery } from '../../../../api/queries/stores'
 import { describeError } from '../../../../components/error-panel'
+import { StoreSelect } from '../../../../components/store-select'
 import { Button } from '../../../../components/ui/button'
 import { FieldShell } from '../../../../components/ui/field'
 import { Panel } from '../../../../components/ui/panel'
@@ -101,29 +102,15 @@ export function TagEditor({ video }: { video: Video }) {
 
   return (
     <Panel title="Products">
-      <FieldShell
+      <StoreSelect
         id="tag-store"
-        label="Store"
         hint="Tags are looked up in one store; choosing another clears the draft."
-      >
-        {(a11y) => (
-          <Select
-            {...a11y}
-            value={storeId}
-            disabled={!stores.data}
-            onChange={(event) => {
-              setChosenStore(event.target.value)
-              setDraft({ products: [], variants: [] })
-            }}
-          >
-            {stores.data?.map((store) => (
-              <option key={store.id} value={store.id}>
-                {store.name ?? store.id} ({store.currency})
-              </option>
-            ))}
-          </Select>
-        )}
-      </FieldShell>
+        value={storeId}
+        onChange={(next) => {
+          setChosenStore(next)
+          setDraft({ products: [], variants: [] })
+        }}
+      />
       <TagSearch
         storeId={storeId}
         tagged={[...draft.products, ...draft.variants]}
