@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { deferred, json } from '../support/fake-api'
-import { makeProduct, makeVideo } from '../support/fixtures'
+import { makeVideo } from '../support/fixtures'
 import { pageApi, taggedProduct } from './support/page-api'
 import { renderVideoPage } from './support/router'
 
