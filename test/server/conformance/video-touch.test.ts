@@ -38,8 +38,14 @@ describe.runIf(isSandbox)('video_updated after poster changes and accepted match
       body: shippedMedia(png.file),
       contentType: 'image/png',
     })
-    const products = await h.products(world.main.stores[0]?.id ?? '')
-    product = products.find((p) => p.name) as Product
+    // The first store with named products (a store fed from a platform may have none here).
+    for (const store of world.main.stores) {
+      const named = (await h.products(store.id)).find((p) => p.name)
+      if (named) {
+        product = named
+        break
+      }
+    }
     if (!product) throw new Error('the main business needs a store with named products')
   })
 
