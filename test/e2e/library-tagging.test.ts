@@ -48,7 +48,7 @@ it('adds a product to three videos, keeping their tags, and names a video change
   await box.focus()
   await page.keyboard.type(added.units[0]?.sku ?? '')
   await page
-    .getByRole('option', { name: /\(whole product\)/ })
+    .getByRole('option', { name: /— whole product/ })
     .first()
     .click()
   await page.keyboard.press('Escape')

@@ -42,19 +42,25 @@ it('uploads an MP4 scheduled, with a product tag and its own caption, and passes
   const when = await twoDaysAhead()
   await details.getByLabel('Publish at').fill(when.local)
   await details.getByLabel('Hashtags').fill('#launch')
-  const search = details.getByRole('combobox', { name: 'Find products' })
+  const search = details.getByRole('combobox', { name: 'Find products to tag' })
   await expect.poll(() => search.isEnabled()).toBe(true)
   await search.focus()
   await page.keyboard.type('Chelsea')
-  await shown(details.getByText(/^\d+ products? found/))
-  const first = details
-    .getByRole('listbox', { name: 'Matching products' })
-    .getByRole('option')
-    .first()
-  const productName = (await first.textContent()) ?? ''
+  const listbox = details.getByRole('listbox', { name: 'Matching products and variants' })
+  await expect.poll(() => listbox.getAttribute('aria-busy')).toBeNull()
+  const whole = listbox.getByRole('option', { name: /— whole product/ }).first()
+  const productName = ((await whole.textContent()) ?? '').split(' — ')[0] ?? ''
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('Enter')
-  await shown(details.getByRole('list', { name: 'Tagged products' }).getByText(productName))
+  const variant = listbox.getByRole('option').filter({ hasNotText: 'whole product' }).last()
+  const variantText = (await variant.textContent()) ?? ''
+  await variant.click()
+  await page.keyboard.press('Escape')
+  const wholes = details.getByRole('list', { name: 'Whole products, shown first' })
+  await shown(wholes.getByRole('button', { name: `Untag ${productName}`, exact: true }))
+  const variants = details.getByRole('list', { name: /^Specific variants/ })
+  expect(await variants.getByRole('listitem').count()).toBe(1)
+  const storeId = await details.getByLabel('Store').inputValue()
 
   // One file, with its own caption typed in Uppy's file editor.
   await page.locator('.uppy-Dashboard-input').first().setInputFiles(smallClipPath)
@@ -90,10 +96,22 @@ it('uploads an MP4 scheduled, with a product tag and its own caption, and passes
     `/api/v1/products/${video.product_ids[0]}`,
   )
   expect(productName).toBe([product.name, product.brand].filter(Boolean).join(' · '))
+  // The variant sent is the one picked: its owner's name and its SKU were on the option.
+  expect(video.variant_ids).toHaveLength(1)
+  const owners = await readApi<{
+    products: { name: string; units: { id: string; sku: string | null }[] }[]
+  }>(`/api/v1/products?business_store_id=${storeId}&q=${video.variant_ids[0]}`)
+  const owner = owners.products.find((each) =>
+    each.units.some((u) => u.id === video.variant_ids[0]),
+  )
+  const unit = owner?.units.find((u) => u.id === video.variant_ids[0])
+  expect(variantText).toContain(owner?.name)
+  expect(variantText).toContain(`· ${unit?.sku}`)
 
   // The details are still there after a reload.
   await page.reload()
   await shown(details)
   expect(await details.getByLabel('Publish at').inputValue()).toBe(when.local)
-  await shown(details.getByRole('list', { name: 'Tagged products' }).getByText(productName))
+  await shown(wholes.getByRole('button', { name: `Untag ${productName}`, exact: true }))
+  expect(await variants.getByRole('listitem').count()).toBe(1)
 })

@@ -43,8 +43,8 @@ it('tags products and a variant by search, arranges them, reviews and saves exac
   const [a, b, c] = products as [(typeof products)[0], (typeof products)[0], (typeof products)[0]]
   const variant = b.units[1] as (typeof b.units)[0]
   await app.page.goto(`${app.url}/videos/${videoId}`)
-  await tag(a.units[0]?.sku ?? '', /\(whole product\)/)
-  await tag(b.units[0]?.sku ?? '', /\(whole product\)/)
+  await tag(a.units[0]?.sku ?? '', /— whole product/)
+  await tag(b.units[0]?.sku ?? '', /— whole product/)
   await tag(variant.sku ?? '', new RegExp(`— .*${variant.sku}`))
   const wholes = panel().getByRole('region', { name: /^Whole products/ })
   await shown(wholes.getByText(`${a.name}`, { exact: false }).first())
@@ -59,7 +59,7 @@ it('tags products and a variant by search, arranges them, reviews and saves exac
   await shown(app.page.getByText(/moved to position 1 of 2\./))
 
   // C to the top, by mouse.
-  await tag(c.units[0]?.sku ?? '', /\(whole product\)/)
+  await tag(c.units[0]?.sku ?? '', /— whole product/)
   const from = await wholes
     .getByRole('button', { name: new RegExp(`^Reorder ${c.name}`) })
     .boundingBox()

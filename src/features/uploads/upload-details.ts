@@ -1,6 +1,11 @@
 import * as z from 'zod'
 import { maxItems } from '../../api/contract-bounds'
-import { zProductRefs, zVideoAccessInput, zVideoMetadata } from '../../api/generated/zod.gen'
+import {
+  zProductRefs,
+  zVariantRefs,
+  zVideoAccessInput,
+  zVideoMetadata,
+} from '../../api/generated/zod.gen'
 import { contractErrorMap } from '../../lib/contract-error-map'
 import { checkSchedule } from '../../lib/schedule-window'
 import { baseName } from './uploader/validation'
@@ -24,6 +29,7 @@ export const publications = ['now', 'draft', 'schedule'] as const
 export const accessValues = zVideoAccessInput.options
 
 export const maxTaggedProducts = maxItems(zProductRefs)
+export const maxTaggedVariants = maxItems(zVariantRefs)
 
 // One rule per field, with the contract's bounds and the video page's messages (the generated
 // schemas read through the same error map), used by the form and by each file's check.
@@ -48,9 +54,6 @@ export const fieldRules = {
   },
 }
 
-/** A tagged product as the form keeps it: its id, and its name to show. */
-export const taggedProduct = z.object({ id: z.string().min(1), name: z.string() })
-
 export const uploadDetailsSchema = z
   .object({
     channelId: z.string().min(1, 'Choose the channel the videos go to.'),
@@ -63,9 +66,15 @@ export const uploadDetailsSchema = z
     publishAt: z.string(),
     /** The store the tagged products belong to (the service resolves tags in one store). */
     storeId: z.string(),
-    products: z
-      .array(taggedProduct)
+    /** Whole products, then variants, in the order shoppers see them (encoded ids). */
+    productIds: z
+      .array(z.string().min(1))
       .max(maxTaggedProducts, `Tag at most ${maxTaggedProducts} products.`),
+    variantIds: z
+      .array(z.string().min(1))
+      .max(maxTaggedVariants, `Tag at most ${maxTaggedVariants} variants.`),
+    /** Hide the new videos from the tagged products' pages (`video_hidden`). */
+    hiddenFromProducts: z.boolean(),
   })
   .superRefine((values, ctx) => {
     const problems: [keyof typeof values, string | null][] = [
@@ -93,7 +102,9 @@ export const defaultUploadDetails = (channelId: string): UploadDetailsValues => 
   publish: 'now',
   publishAt: '',
   storeId: '',
-  products: [],
+  productIds: [],
+  variantIds: [],
+  hiddenFromProducts: false,
 })
 
 export const captionFor = (pattern: string, fileName: string) =>

@@ -15,6 +15,13 @@ beforeEach(() => {
   localStorage.clear()
   serveApi()
 })
+/** An option of the search once its results are current (stale ones cannot be picked). */
+async function currentOption(name: RegExp) {
+  const listbox = await screen.findByRole('listbox', { name: 'Matching products and variants' })
+  await waitFor(() => expect(listbox).not.toHaveAttribute('aria-busy'))
+  return within(listbox).findByRole('option', { name })
+}
+
 afterEach(() => {
   vi.useRealTimers()
   vi.unstubAllGlobals()
@@ -78,44 +85,100 @@ describe('details for every file', () => {
     expect(problem({ hashtags: 'fine' })).toBeNull()
   })
 
-  it('tags a product found by searching, with the keyboard only', async () => {
+  it('tags a whole product and a variant found by searching, with the keyboard only', async () => {
     const { details } = renderForm()
     const user = userEvent.setup()
-    const search = screen.getByRole('combobox', { name: 'Find products' })
+    const search = screen.getByRole('combobox', { name: 'Find products to tag' })
     await waitFor(() => expect(search).toBeEnabled())
     expect(screen.getByLabelText('Store')).toHaveValue('st-main')
 
     await user.click(search)
     await user.keyboard('lamp')
-    const listbox = screen.getByRole('listbox', { name: 'Matching products' })
+    const listbox = screen.getByRole('listbox', { name: 'Matching products and variants' })
     await waitFor(() =>
       expect(
         within(listbox)
           .getAllByRole('option')
           .map((o) => o.textContent),
-      ).toEqual(['Desk Lamp · Vela', 'Desk Lamp Pro · Kindred']),
+      ).toEqual([
+        'Desk Lamp · Vela — whole product, 2 variants$49.00–$59.00',
+        'Desk Lamp · Vela — Black · LAMP-BLK$49.00',
+        'Desk Lamp · Vela — White · LAMP-WHT$59.00',
+        'Desk Lamp Pro · Kindred — whole product$20.00',
+      ]),
     )
-    await user.keyboard('{ArrowDown}{ArrowDown}')
-    expect(search).toHaveAttribute(
-      'aria-activedescendant',
-      within(listbox).getByRole('option', { name: 'Desk Lamp Pro · Kindred' }).id,
-    )
-    await user.keyboard('{ArrowUp}{Enter}')
-
-    const tagged = screen.getByRole('list', { name: 'Tagged products' })
-    expect(
-      within(tagged)
-        .getAllByRole('listitem')
-        .map((li) => li.textContent),
-    ).toEqual(['Desk Lamp · Vela×'])
-    expect(screen.getByText('Tagged Desk Lamp · Vela')).toBeInTheDocument()
-    expect(details()).toMatchObject({ product_ids: ['p-lamp'], business_store_id: 'st-main' })
-
+    await user.keyboard('{ArrowDown}{Enter}{ArrowDown}{ArrowDown}{Enter}')
+    expect(screen.getByText('Tagged Desk Lamp · Vela — White · LAMP-WHT')).toBeInTheDocument()
     await user.keyboard('{Escape}')
-    expect(search).toHaveAttribute('aria-expanded', 'false')
-    await user.click(screen.getByRole('button', { name: 'Remove Desk Lamp · Vela' }))
-    expect(screen.queryByRole('list', { name: 'Tagged products' })).not.toBeInTheDocument()
+
+    const wholes = screen.getByRole('list', { name: 'Whole products, shown first' })
+    expect(wholes).toHaveTextContent('Desk Lamp · Vela')
+    const variants = screen.getByRole('list', {
+      name: 'Specific variants, shown after the products',
+    })
+    expect(variants).toHaveTextContent('Desk Lamp · Vela — White')
+    expect(details()).toMatchObject({
+      product_ids: ['p-lamp'],
+      variant_ids: ['u-lamp-white'],
+      business_store_id: 'st-main',
+    })
+    expect(screen.getByText(/· 2 product tags$/)).toBeInTheDocument()
+
+    await user.click(within(wholes).getByRole('button', { name: 'Untag Desk Lamp · Vela' }))
+    expect(screen.queryByRole('list', { name: 'Whole products, shown first' })).toBeNull()
     expect(details()).not.toHaveProperty('product_ids')
+    expect(details()).toMatchObject({ variant_ids: ['u-lamp-white'] })
+  })
+
+  it('says what pasted identifiers would tag before tagging them', async () => {
+    const { details } = renderForm()
+    const user = userEvent.setup()
+    await waitFor(() => expect(screen.getByLabelText('Store')).toHaveValue('st-main'))
+    await user.click(screen.getByText('Paste identifiers…'))
+    await user.type(screen.getByLabelText('Identifiers'), 'LAMP-WHT, nope, u-lamp-black')
+    await user.click(screen.getByRole('button', { name: 'Check identifiers' }))
+    const preview = await screen.findByRole('table', { name: 'What the identifiers would tag' })
+    expect(
+      within(preview)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual([
+      'LAMP-WHTTags Desk Lamp (by SKU)',
+      'nopeSkipped: not found in this store',
+      'u-lamp-blackSkipped: the same product as “LAMP-WHT” (here by variant id)',
+    ])
+    await user.click(screen.getByRole('button', { name: 'Tag 1 product' }))
+    expect(details()).toMatchObject({ product_ids: ['p-lamp'] })
+  })
+
+  it('hides the new videos from the products’ pages when asked', async () => {
+    const { details } = renderForm()
+    await userEvent.click(
+      screen.getByLabelText('Hide the new videos from the tagged products’ pages'),
+    )
+    expect(details({})).not.toHaveProperty('video_hidden')
+    const search = screen.getByRole('combobox', { name: 'Find products to tag' })
+    await waitFor(() => expect(search).toBeEnabled())
+    await userEvent.click(search)
+    await userEvent.keyboard('mug')
+    await currentOption(/^Ceramic Mug · Aurora — whole product/)
+    await userEvent.keyboard('{ArrowDown}{Enter}')
+    expect(details()).toMatchObject({ product_ids: ['p-mug'], video_hidden: true })
+  })
+
+  it('restores tags saved before variants could be tagged', async () => {
+    localStorage.setItem(
+      'uploads:details',
+      JSON.stringify({
+        defaultChannelId: 'ch1',
+        values: { storeId: 'st-main', products: [{ id: 'p-mug', name: 'Ceramic Mug' }] },
+      }),
+    )
+    const { details } = renderForm('ch1')
+    const wholes = screen.getByRole('list', { name: 'Whole products, shown first' })
+    await waitFor(() => expect(wholes).toHaveTextContent('Ceramic Mug · Aurora'))
+    expect(details()).toMatchObject({ product_ids: ['p-mug'], business_store_id: 'st-main' })
   })
 
   it('restores the details after a reload, and Reset details clears them', async () => {
@@ -130,11 +193,11 @@ describe('details for every file', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Private' }))
     await userEvent.click(screen.getByRole('radio', { name: 'Schedule' }))
     fireEvent.change(screen.getByLabelText('Publish at'), { target: { value: when } })
-    const search = screen.getByRole('combobox', { name: 'Find products' })
+    const search = screen.getByRole('combobox', { name: 'Find products to tag' })
     await waitFor(() => expect(search).toBeEnabled())
     await userEvent.click(search)
     await userEvent.keyboard('mug')
-    await screen.findByText('1 product found.')
+    await currentOption(/^Ceramic Mug · Aurora — whole product/)
     await userEvent.keyboard('{ArrowDown}{Enter}')
     first.unmount()
 
@@ -146,7 +209,8 @@ describe('details for every file', () => {
     expect(screen.getByRole('radio', { name: 'Private' })).toBeChecked()
     expect(screen.getByRole('radio', { name: 'Schedule' })).toBeChecked()
     expect(screen.getByLabelText('Publish at')).toHaveValue(when)
-    expect(screen.getByRole('list', { name: 'Tagged products' })).toHaveTextContent('Ceramic Mug')
+    const wholes = screen.getByRole('list', { name: 'Whole products, shown first' })
+    await waitFor(() => expect(wholes).toHaveTextContent('Ceramic Mug · Aurora'))
     expect(again.details()).toMatchObject({
       channel_id: 'ch2',
       description: 'Shot on the roof',
@@ -159,7 +223,8 @@ describe('details for every file', () => {
     expect(screen.getByLabelText('Channel')).toHaveValue('ch1')
     expect(screen.getByLabelText('Description')).toHaveValue('')
     expect(screen.getByRole('radio', { name: 'Publish now' })).toBeChecked()
-    expect(screen.getByText('No products tagged.')).toBeInTheDocument()
+    expect(screen.queryByRole('list', { name: 'Whole products, shown first' })).toBeNull()
+    expect(screen.getByText(/· no products$/)).toBeInTheDocument()
     expect(localStorage.getItem('uploads:details')).toBeNull()
     again.unmount()
 
@@ -183,11 +248,11 @@ describe('details for every file', () => {
     const { container } = renderForm()
     await userEvent.type(screen.getByLabelText('Hashtags'), 'x'.repeat(101))
     await userEvent.click(screen.getByRole('radio', { name: 'Schedule' }))
-    const search = screen.getByRole('combobox', { name: 'Find products' })
+    const search = screen.getByRole('combobox', { name: 'Find products to tag' })
     await waitFor(() => expect(search).toBeEnabled())
     await userEvent.click(search)
     await userEvent.keyboard('lamp')
-    await screen.findByRole('option', { name: 'Desk Lamp · Vela' })
+    await currentOption(/^Desk Lamp · Vela — whole product/)
     await userEvent.keyboard('{ArrowDown}{Enter}')
     expect(await axeViolations(container)).toEqual([])
   })

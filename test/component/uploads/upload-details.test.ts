@@ -149,20 +149,31 @@ describe('detailsForFile', () => {
     )
   })
 
-  it('sends product tags as product_ids, resolved in the store they were picked from', () => {
+  it('sends product and variant tags in their order, resolved in the store they were picked from', () => {
     const values = {
       ...batch,
       storeId: 'store-eu',
-      products: [
-        { id: 'prod-1', name: 'Desk Lamp' },
-        { id: 'prod-2', name: 'Ceramic Mug' },
-      ],
+      productIds: ['prod-2', 'prod-1'],
+      variantIds: ['unit-9'],
     }
-    expect(expectDetails(detailsForFile(values, {}, 'a.mp4', now))).toMatchObject({
-      product_ids: ['prod-1', 'prod-2'],
+    const sent = expectDetails(detailsForFile(values, {}, 'a.mp4', now))
+    expect(sent).toMatchObject({
+      product_ids: ['prod-2', 'prod-1'],
+      variant_ids: ['unit-9'],
       business_store_id: 'store-eu',
     })
-    expect(expectDetails(detailsForFile(batch, {}, 'a.mp4', now))).not.toHaveProperty('product_ids')
+    expect(sent).not.toHaveProperty('video_hidden')
+    const variantsOnly = { ...values, productIds: [], hiddenFromProducts: true }
+    expect(expectDetails(detailsForFile(variantsOnly, {}, 'a.mp4', now))).toEqual(
+      expect.objectContaining({ variant_ids: ['unit-9'], video_hidden: true }),
+    )
+    expect(expectDetails(detailsForFile(variantsOnly, {}, 'a.mp4', now))).not.toHaveProperty(
+      'product_ids',
+    )
+    const untagged = expectDetails(detailsForFile(batch, {}, 'a.mp4', now))
+    for (const key of ['product_ids', 'variant_ids', 'business_store_id', 'video_hidden']) {
+      expect(untagged).not.toHaveProperty(key)
+    }
   })
 
   it('takes the channel from the details', () => {
@@ -197,12 +208,13 @@ describe('the details form schema', () => {
     ])
   })
 
-  it('tags at most as many products as the contract allows (100)', () => {
-    const products = (count: number) =>
-      Array.from({ length: count }, (_, i) => ({ id: `prod-${i}`, name: `Product ${i}` }))
-    expect(messages({ ...batch, storeId: 'store-eu', products: products(100) })).toEqual([])
-    expect(messages({ ...batch, storeId: 'store-eu', products: products(101) })).toEqual([
-      'products: Tag at most 100 products.',
+  it('tags at most as many products and variants as the contract allows (100 each)', () => {
+    const ids = (count: number) => Array.from({ length: count }, (_, i) => `id-${i}`)
+    const tagged = { ...batch, storeId: 'store-eu', productIds: ids(100), variantIds: ids(100) }
+    expect(messages(tagged)).toEqual([])
+    expect(messages({ ...tagged, productIds: ids(101), variantIds: ids(101) })).toEqual([
+      'productIds: Tag at most 100 products.',
+      'variantIds: Tag at most 100 variants.',
     ])
   })
 

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button'
 import { linkClasses } from '../../../components/ui/control-styles'
 import { Dialog } from '../../../components/ui/dialog'
 import { Table } from '../../../components/ui/table'
-import { priceRange, productName, unitName } from './product-facts'
+import { priceRange, productName, unitName } from '../../../lib/product-facts'
 
 const identifiers = (unit: Product['units'][number]) =>
   [

@@ -1,8 +1,9 @@
 import type { Product } from '../../../api/generated/types.gen'
+import { ProductImage } from '../../../components/product-image'
 import { Button } from '../../../components/ui/button'
 import { Table } from '../../../components/ui/table'
-import { formatCount, safeHttpUrl } from '../../../lib/format'
-import { priceRange, productName, stock } from './product-facts'
+import { formatCount } from '../../../lib/format'
+import { priceRange, productName, stock } from '../../../lib/product-facts'
 
 // One page after another of a store's products; a product opens with its variants and videos.
 export function ProductTable({
@@ -24,24 +25,12 @@ export function ProductTable({
       ]}
     >
       {products.map((product) => {
-        const image = safeHttpUrl(product.images[0]?.url)
         const inStock = stock(product)
         return (
           <tr key={product.id} className="border-b border-slate-100 align-middle">
             <td className="p-2">
               <div className="flex items-center gap-3">
-                {image ? (
-                  <img
-                    src={image}
-                    alt=""
-                    width={40}
-                    height={40}
-                    loading="lazy"
-                    className="size-10 shrink-0 rounded object-cover"
-                  />
-                ) : (
-                  <span aria-hidden="true" className="size-10 shrink-0 rounded bg-slate-200" />
-                )}
+                <ProductImage product={product} />
                 <Button
                   variant="quiet"
                   size="sm"

@@ -15,23 +15,20 @@ const publicationWords = (values: Pick<UploadDetailsValues, 'publish' | 'publish
   return 'published now'
 }
 
-/** The details in a line: "Aurora Outfitters · Public · published now · 2 products". */
+/** The details in a line: "Aurora Outfitters · Public · published now · 2 product tags". */
 export function DetailsSummary({ control }: { control: Control<UploadDetailsValues> }) {
-  const [channelId, access, publish, publishAt, products] = useWatch({
+  const [channelId, access, publish, publishAt, productIds, variantIds] = useWatch({
     control,
-    name: ['channelId', 'access', 'publish', 'publishAt', 'products'],
+    name: ['channelId', 'access', 'publish', 'publishAt', 'productIds', 'variantIds'],
   })
+  const tags = productIds.length + variantIds.length
   const channels = useQuery(channelsQuery())
   const channel = channels.data?.find((c) => c.id === channelId)
   const parts = [
     channel ? (channel.name ?? `@${channel.username}`) : null,
     access === 'private' ? 'Private' : 'Public',
     publicationWords({ publish, publishAt }),
-    products.length === 0
-      ? 'no products'
-      : products.length === 1
-        ? '1 product'
-        : `${products.length} products`,
+    tags === 0 ? 'no products' : tags === 1 ? '1 product tag' : `${tags} product tags`,
   ].filter(Boolean)
   return <p className="mt-1 text-sm text-slate-700">{parts.join(' · ')}</p>
 }

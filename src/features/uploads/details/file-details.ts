@@ -6,6 +6,7 @@ import {
   fieldRules,
   hashtagsFromText,
   maxTaggedProducts,
+  maxTaggedVariants,
   publications,
   type UploadDetailsValues,
 } from '../upload-details'
@@ -38,6 +39,8 @@ interface Effective {
   publishAt: Entry<string>
   storeId: string
   productIds: string[]
+  variantIds: string[]
+  hidden: boolean
 }
 
 function merge(
@@ -62,7 +65,9 @@ function merge(
     publish: pick('publish', values.publish),
     publishAt: pick('publishAt', values.publishAt),
     storeId: values.storeId,
-    productIds: values.products.map((product) => product.id),
+    productIds: values.productIds,
+    variantIds: values.variantIds,
+    hidden: values.hiddenFromProducts,
   }
 }
 
@@ -98,6 +103,9 @@ function problems(merged: Effective, now: Date): string[] {
   if (merged.productIds.length > maxTaggedProducts) {
     found.push(`product tags for every file: Tag at most ${maxTaggedProducts} products.`)
   }
+  if (merged.variantIds.length > maxTaggedVariants) {
+    found.push(`variant tags for every file: Tag at most ${maxTaggedVariants} variants.`)
+  }
   return found
 }
 
@@ -115,10 +123,12 @@ function build(merged: Effective): VideoMetadata {
     publish: merged.publish.value !== 'draft',
     ...(scheduled && !Number.isNaN(at.getTime()) ? { published_at: at.toISOString() } : {}),
     // Tags are resolved in one store (section 4.4, rule 8): the one they were picked from.
-    ...(merged.productIds.length
+    ...(merged.productIds.length + merged.variantIds.length
       ? {
-          product_ids: merged.productIds,
+          ...(merged.productIds.length ? { product_ids: merged.productIds } : {}),
+          ...(merged.variantIds.length ? { variant_ids: merged.variantIds } : {}),
           ...(merged.storeId ? { business_store_id: merged.storeId } : {}),
+          ...(merged.hidden ? { video_hidden: true } : {}),
         }
       : {}),
   }

@@ -1,11 +1,6 @@
 import * as z from 'zod'
 import { zVideoAccessInput } from '../../../api/generated/zod.gen'
-import {
-  defaultUploadDetails,
-  publications,
-  taggedProduct,
-  type UploadDetailsValues,
-} from '../upload-details'
+import { defaultUploadDetails, publications, type UploadDetailsValues } from '../upload-details'
 
 // The details for every file survive a reload in localStorage. The channel chosen in the form is
 // restored only while the app's channel (the screen's default) is the one it was chosen under, so
@@ -27,7 +22,11 @@ const saved = z.object({
       publish: loose(z.enum(publications)),
       publishAt: loose(z.string()),
       storeId: loose(z.string()),
-      products: loose(z.array(taggedProduct)),
+      productIds: loose(z.array(z.string().min(1))),
+      variantIds: loose(z.array(z.string().min(1))),
+      hiddenFromProducts: loose(z.boolean()),
+      // Saved before variants could be tagged: the products' ids are kept.
+      products: loose(z.array(z.object({ id: z.string().min(1) }))),
     })
     .catch({}),
 })
@@ -49,7 +48,12 @@ export function loadDetails(defaultChannelId: string): UploadDetailsValues | nul
   const parsed = saved.safeParse(json)
   if (!parsed.success) return null
   const { values, defaultChannelId: savedDefault } = parsed.data
-  const restored = { ...defaultUploadDetails(defaultChannelId), ...stripUndefined(values) }
+  const { products, ...current } = values
+  const restored = {
+    ...defaultUploadDetails(defaultChannelId),
+    ...(products ? { productIds: products.map((product) => product.id) } : {}),
+    ...stripUndefined(current),
+  }
   if (savedDefault !== defaultChannelId) restored.channelId = defaultChannelId
   return restored
 }

@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { type UseFormReturn, useController, useWatch } from 'react-hook-form'
 import { channelsQuery } from '../../../api/queries/channels'
-import { ProductPicker } from '../../../components/product-picker'
 import { Button } from '../../../components/ui/button'
 import { RadioGroup } from '../../../components/ui/choice-group'
 import { Field, Form, useFieldError, useFieldId } from '../../../components/ui/field'
 import { ScheduleInput } from '../../../components/ui/schedule-input'
 import { Select, TextArea, TextInput } from '../../../components/ui/text-input'
-import { maxTaggedProducts, NAME_TOKEN, type UploadDetailsValues } from '../upload-details'
+import { NAME_TOKEN, type UploadDetailsValues } from '../upload-details'
 import { DetailsSummary } from './details-summary'
+import { ProductTagsField } from './product-tags-field'
 
 type Values = UploadDetailsValues
 
@@ -37,7 +37,6 @@ export function UploadDetailsForm({
   const [unfolded, setUnfolded] = useState(false)
   const open = unfolded || Object.keys(form.formState.errors).length > 0
   const publish = useWatch({ control: form.control, name: 'publish' })
-  const [storeId, products] = useWatch({ control: form.control, name: ['storeId', 'products'] })
 
   return (
     <Form
@@ -109,18 +108,7 @@ export function UploadDetailsForm({
           inputProps={form.register('publish', { deps: 'publishAt' })}
         />
         {publish === 'schedule' ? <PublishAtField form={form} /> : null}
-        <ProductPicker
-          id="upload-products"
-          value={{ storeId, products }}
-          max={maxTaggedProducts}
-          error={form.formState.errors.products?.message}
-          onChange={(next) => {
-            const options = { shouldDirty: true, shouldValidate: true }
-            form.setValue('storeId', next.storeId, options)
-            form.setValue('products', next.products, options)
-            setResetNote('')
-          }}
-        />
+        <ProductTagsField form={form} onEdit={() => setResetNote('')} />
       </div>
     </Form>
   )

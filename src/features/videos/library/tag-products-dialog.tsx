@@ -1,10 +1,10 @@
 import { useState } from 'react'
+import { type TagOption, TagSearch } from '../../../components/product-tags/tag-search'
 import { StoreSelect, useDefaultStoreId } from '../../../components/store-select'
 import { Button } from '../../../components/ui/button'
 import { RadioGroup } from '../../../components/ui/choice-group'
 import { Dialog } from '../../../components/ui/dialog'
 import { formatVideoCount } from '../../../lib/format'
-import { type TagOption, TagSearch } from '../video-page/tagging/tag-search'
 import type { BulkTagMode } from './bulk-tagging'
 
 // Products of one store for a library selection: added to each video's tags, or replacing them.
@@ -20,7 +20,7 @@ export function TagProductsDialog({
   const [chosenStore, setChosenStore] = useState<string | null>(null)
   const defaultStore = useDefaultStoreId()
   const storeId = chosenStore ?? defaultStore
-  const [picked, setPicked] = useState<Array<Pick<TagOption, 'id' | 'label'>>>([])
+  const [picked, setPicked] = useState<Array<Pick<TagOption, 'id' | 'name'>>>([])
   const [mode, setMode] = useState<BulkTagMode>('add')
   const toggle = (option: TagOption) =>
     setPicked((current) =>
@@ -66,6 +66,7 @@ export function TagProductsDialog({
           }}
         />
         <TagSearch
+          id="bulk-tag-search"
           storeId={storeId}
           tagged={picked.map((each) => each.id)}
           onToggle={toggle}
@@ -74,7 +75,7 @@ export function TagProductsDialog({
         {picked.length > 0 ? (
           <ul aria-label="Products to tag" className="list-disc pl-5 text-sm">
             {picked.map((each) => (
-              <li key={each.id}>{each.label.replace(/ \(whole product\)$/, '')}</li>
+              <li key={each.id}>{each.name}</li>
             ))}
           </ul>
         ) : null}

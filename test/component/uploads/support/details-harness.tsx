@@ -17,14 +17,36 @@ const stores = [
   { id: 'st-eu', name: 'Aurora EU Store', currency: 'EUR' },
   { id: 'st-main', name: 'Aurora Main Store', currency: 'USD' },
 ]
-const products: Record<string, { id: string; name: string; brand: string }[]> = {
+const unit = (id: string, name: string, sku: string, price: number) => ({
+  id,
+  name,
+  sku,
+  price,
+  options: [],
+  quantity: null,
+  gtin: null,
+  mpn: null,
+  barcode: null,
+  external_id: null,
+})
+const product = (
+  id: string,
+  name: string,
+  brand: string,
+  units: ReturnType<typeof unit>[] = [unit(`${id}-u`, name, `${id}-sku`, 20)],
+) => ({ id, name, brand, currency: 'USD', external_id: null, images: [], units })
+const products: Record<string, ReturnType<typeof product>[]> = {
   'st-main': [
-    { id: 'p-lamp', name: 'Desk Lamp', brand: 'Vela' },
-    { id: 'p-lamp2', name: 'Desk Lamp Pro', brand: 'Kindred' },
-    { id: 'p-mug', name: 'Ceramic Mug', brand: 'Aurora' },
+    product('p-lamp', 'Desk Lamp', 'Vela', [
+      unit('u-lamp-black', 'Black', 'LAMP-BLK', 49),
+      unit('u-lamp-white', 'White', 'LAMP-WHT', 59),
+    ]),
+    product('p-lamp2', 'Desk Lamp Pro', 'Kindred'),
+    product('p-mug', 'Ceramic Mug', 'Aurora'),
   ],
-  'st-eu': [{ id: 'p-tote', name: 'Linen Tote', brand: 'Field & Pine' }],
+  'st-eu': [product('p-tote', 'Linen Tote', 'Field & Pine')],
 }
+const everyProduct = Object.values(products).flat()
 
 export function serveApi() {
   return fakeApi(({ method, url }) => {
@@ -36,10 +58,19 @@ export function serveApi() {
         body: { stores, links: { next: null }, pagination: { cursor: null, has_more: false } },
       }
     }
+    const one = url.pathname.match(/^\/api\/v1\/products\/([^/]+)$/)
+    if (one) {
+      const found = everyProduct.find((each) => each.id === one[1])
+      return found
+        ? { status: 200, body: found }
+        : { status: 404, body: { error: 'Product not found' } }
+    }
     if (url.pathname === '/api/v1/products') {
       const q = (url.searchParams.get('q') ?? '').toLowerCase()
       const found = (products[url.searchParams.get('business_store_id') ?? ''] ?? []).filter(
-        (product) => product.name.toLowerCase().includes(q),
+        (each) =>
+          each.name.toLowerCase().includes(q) ||
+          each.units.some((u) => u.id === q || u.sku.toLowerCase() === q),
       )
       return {
         status: 200,

@@ -1,9 +1,9 @@
 import { useState } from 'react'
-import { describeError } from '../../../../components/error-panel'
-import { Button } from '../../../../components/ui/button'
-import { FieldShell } from '../../../../components/ui/field'
-import { Table } from '../../../../components/ui/table'
-import { TextArea } from '../../../../components/ui/text-input'
+import { describeError } from '../error-panel'
+import { Button } from '../ui/button'
+import { FieldShell } from '../ui/field'
+import { Table } from '../ui/table'
+import { TextArea } from '../ui/text-input'
 import { type Resolution, resolveIdentifiers, splitIdentifiers } from './resolve-identifiers'
 
 const name = (resolution: Extract<Resolution, { product: unknown }>) =>
@@ -25,10 +25,12 @@ function outcome(resolution: Resolution): string {
 // A list of SKUs, GTINs, MPNs, barcodes or ids, checked before anything changes: what each would
 // tag, and which would be skipped and why, as the service would resolve them.
 export function PasteIdentifiers({
+  id,
   storeId,
   tagged,
   onAdd,
 }: {
+  id: string
   storeId: string
   tagged: ReadonlySet<string>
   onAdd: (productIds: string[]) => void
@@ -56,7 +58,7 @@ export function PasteIdentifiers({
       <summary className="cursor-pointer text-sm font-medium">Paste identifiers…</summary>
       <div className="mt-3 space-y-3">
         <FieldShell
-          id="tag-identifiers"
+          id={id}
           label="Identifiers"
           hint="SKU, GTIN, MPN, barcode or external id; one per line or separated by commas. A variant's identifier tags its whole product."
           error={problem}

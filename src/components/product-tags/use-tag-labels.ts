@@ -1,17 +1,13 @@
 import { useQueries } from '@tanstack/react-query'
-import type { Product } from '../../../../api/generated/types.gen'
-import { productQuery, variantOwnerQuery } from '../../../../api/queries/products'
+import type { Product } from '../../api/generated/types.gen'
+import { productQuery, variantOwnerQuery } from '../../api/queries/products'
+import { productLabel, unitName } from '../../lib/product-facts'
 import type { Tags } from './tag-model'
 
 export interface TagInfo {
   label: string
   product: Product | null
 }
-
-const productLabel = (product: Product) =>
-  [product.name ?? product.external_id ?? 'Unnamed product', product.brand]
-    .filter(Boolean)
-    .join(' · ')
 
 /** Each tag's words and product, read once per product and shared through the cache. */
 export function useTagLabels(tags: Tags, storeIds: readonly string[]): Map<string, TagInfo> {
@@ -38,7 +34,7 @@ export function useTagLabels(tags: Tags, storeIds: readonly string[]): Map<strin
       product: owner,
       label:
         owner && unit
-          ? `${productLabel(owner)} — ${unit.name ?? unit.options.map((o) => o.value).join(' / ')}`
+          ? `${productLabel(owner)} — ${unitName(unit)}`
           : owners[index]?.isPending
             ? 'Loading…'
             : 'Variant not found in these stores',

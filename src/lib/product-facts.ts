@@ -1,4 +1,4 @@
-import type { Product } from '../../../api/generated/types.gen'
+import type { Product } from '../api/generated/types.gen'
 
 const money = (amount: number, currency: string | null) =>
   currency
@@ -16,6 +16,10 @@ export function priceRange(product: Product): string | null {
     : `${money(low, product.currency)}–${money(high, product.currency)}`
 }
 
+/** One variant's price in the product's currency; null when it has none. */
+export const unitPrice = (product: Product, unit: Product['units'][number]) =>
+  unit.price === null ? null : money(unit.price, product.currency)
+
 /** Units in stock over every variant; null when no variant counts its stock. */
 export function stock(product: Product): number | null {
   const counted = product.units.flatMap((unit) => (unit.quantity === null ? [] : [unit.quantity]))
@@ -28,3 +32,7 @@ export const productName = (product: Pick<Product, 'name'>) =>
 /** What a variant is called: its name, else its option values ("Red / M"). */
 export const unitName = (unit: Product['units'][number]) =>
   unit.name?.trim() || unit.options.map((option) => option.value).join(' / ') || 'Default'
+
+/** "Desk Lamp · Vela": the product's name and brand, as tags and search results show it. */
+export const productLabel = (product: Pick<Product, 'name' | 'brand'>) =>
+  [productName(product), product.brand].filter(Boolean).join(' · ')
