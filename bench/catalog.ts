@@ -1,13 +1,14 @@
-// npm run bench:catalog — product search as you type on a store's catalog screen, in headless
-// Chromium against the real dashboard server with its embedded sandbox seeded so the main store
-// holds 10,000 products (BENCH_CATALOG_PRODUCTS). 24 words are typed one after another over the
-// previous one (60 ms between keys); each sample is the time from the last keydown's event time
-// to the first frame showing that search's results (the URL carries the query, nothing is being
-// fetched, every row names the word), the app's 150 ms debounce included. Goal: p95 ≤ 250 ms.
+// npm run bench:catalog — product search as you type, on a store's catalog screen and in the
+// video page's tag search, in headless Chromium against the real dashboard server with its
+// embedded sandbox seeded so the main store holds 10,000 products (BENCH_CATALOG_PRODUCTS). On
+// each, 24 words are typed one after another over the previous one (60 ms between keys); each
+// sample is the time from the last keydown's event time to the first frame showing that search's
+// results (every row names the word; see catalog/probe.js), the app's 150 ms debounce included.
+// Goal: p95 ≤ 250 ms; the JSON line carries the slower of the two searches.
 // A benchmark: a missed goal is a figure; it exits non-zero only when it cannot measure.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { Browser } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import {
   buildApp,
   launchBrowser,
@@ -86,19 +87,118 @@ try {
   const input = page.getByLabel(/^Search products by name/)
   await input.waitFor()
   await page.waitForLoadState('networkidle')
-  step(`${queries.length} searches`)
-  const samples: Array<{ query: string; latency: number | null; rows: number }> = []
+  step(`${queries.length} searches on the catalog`)
+  const catalog = await searchAll(page, input, 'catalog')
+  const video = await page.evaluate(async () => {
+    const { channels } = await fetch('/api/v1/channels').then((response) => response.json())
+    const list = await fetch(`/api/v1/videos?channel_id=${channels[0].id}&page_size=1`).then(
+      (response) => response.json(),
+    )
+    return list.videos[0].id as string
+  })
+  await page.goto(`${server.url}/videos/${video}`)
+  const box = page.getByRole('combobox', { name: 'Find products to tag' })
+  await box.waitFor()
+  await page.getByLabel('Store', { exact: true }).selectOption(store)
+  await page.waitForLoadState('networkidle')
+  step(`${queries.length} searches in the tag search`)
+  const tags = await searchAll(page, box, 'tags')
+  step('done')
+  const figures = (samples: Sample[]) => {
+    const measured = samples.flatMap((sample) => (sample.latency === null ? [] : [sample.latency]))
+    return {
+      p50: percentile(measured, 0.5),
+      p95: percentile(measured, 0.95),
+      missing: samples.length - measured.length,
+    }
+  }
+  const onCatalog = figures(catalog)
+  const inTags = figures(tags)
+  const slower = inTags.p95 > onCatalog.p95 ? inTags : onCatalog
+  const missing = onCatalog.missing + inTags.missing
+  const shown = (label: string, each: typeof slower): Row[] => [
+    { figure: `${label}: keystroke to results, p50`, result: ms(each.p50), goal: '', met: null },
+    {
+      figure: `${label}: keystroke to results, p95`,
+      result: ms(each.p95),
+      goal: '≤ 250 ms',
+      met: each.p95 <= 250,
+    },
+  ]
+  const rows: Row[] = [
+    {
+      figure: 'Products in the store',
+      result: inMainStore.toLocaleString('en'),
+      goal: '',
+      met: null,
+      key: 'products',
+      value: inMainStore,
+    },
+    ...shown('Catalog', onCatalog),
+    ...shown('Tag search', inTags),
+    {
+      figure: 'Slower of the two, p50 (JSON)',
+      result: ms(slower.p50),
+      goal: '',
+      met: null,
+      key: 'searchP50Ms',
+      value: slower.p50,
+    },
+    {
+      figure: 'Slower of the two, p95 (JSON)',
+      result: ms(slower.p95),
+      goal: '≤ 250 ms',
+      met: slower.p95 <= 250,
+      key: 'searchP95Ms',
+      value: slower.p95,
+    },
+    {
+      figure: 'Searches not shown within 5 s',
+      result: String(missing),
+      goal: '0',
+      met: missing === 0,
+    },
+  ]
+  console.log(`\nbench:catalog — ${queries.length} searches on each, headless Chromium\n`)
+  console.log(`  ${'word'.padEnd(10)} ${'catalog'.padStart(8)} ${'tags'.padStart(8)}`)
+  for (const [index, sample] of catalog.entries()) {
+    const tagged = ms(tags[index]?.latency ?? null)
+    console.log(
+      `  ${sample.query.padEnd(10)} ${ms(sample.latency).padStart(8)} ${tagged.padStart(8)}`,
+    )
+  }
+  console.log(`\n${table(rows)}`)
+  console.log(figuresJson(rows))
+  if (missing > 0) process.exitCode = 1
+} catch (error) {
+  console.error(error)
+  process.exitCode = 1
+} finally {
+  await cleanup()
+}
+
+interface Sample {
+  query: string
+  latency: number | null
+  rows: number
+}
+
+async function searchAll(page: Page, input: Locator, where: 'catalog' | 'tags') {
+  const samples: Sample[] = []
   for (const query of queries) {
     const result = page.evaluate(
-      (word) =>
+      ([word, place]) =>
         (
           window as unknown as {
             __catalog: {
-              arm(q: string): Promise<{ keyAt: number; doneAt: number | null; rows: number }>
+              arm(
+                q: string,
+                w: string,
+              ): Promise<{ keyAt: number; doneAt: number | null; rows: number }>
             }
           }
-        ).__catalog.arm(word),
-      query,
+        ).__catalog.arm(word, place),
+      [query, where] as const,
     )
     await input.focus()
     await page.keyboard.press('ControlOrMeta+A')
@@ -110,54 +210,5 @@ try {
       rows: outcome.rows,
     })
   }
-  step('done')
-  const measured = samples.flatMap((sample) => (sample.latency === null ? [] : [sample.latency]))
-  const p50 = percentile(measured, 0.5)
-  const p95 = percentile(measured, 0.95)
-  const missing = samples.length - measured.length
-  const rows: Row[] = [
-    {
-      figure: 'Products in the store',
-      result: inMainStore.toLocaleString('en'),
-      goal: '',
-      met: null,
-      key: 'products',
-      value: inMainStore,
-    },
-    {
-      figure: 'Keystroke to results, p50',
-      result: ms(p50),
-      goal: '',
-      met: null,
-      key: 'searchP50Ms',
-      value: p50,
-    },
-    {
-      figure: 'Keystroke to results, p95',
-      result: ms(p95),
-      goal: '≤ 250 ms',
-      met: p95 <= 250,
-      key: 'searchP95Ms',
-      value: p95,
-    },
-    {
-      figure: 'Searches not shown within 5 s',
-      result: String(missing),
-      goal: '0',
-      met: missing === 0,
-    },
-  ]
-  console.log(`\nbench:catalog — ${queries.length} searches, headless Chromium\n`)
-  for (const sample of samples)
-    console.log(
-      `  ${sample.query.padEnd(10)} ${ms(sample.latency).padStart(8)}  ${sample.rows} rows`,
-    )
-  console.log(`\n${table(rows)}`)
-  console.log(figuresJson(rows))
-  if (missing > 0) process.exitCode = 1
-} catch (error) {
-  console.error(error)
-  process.exitCode = 1
-} finally {
-  await cleanup()
+  return samples
 }

@@ -1,26 +1,41 @@
-// Installed by `npm run bench:catalog` as an init script, before the app's scripts. `arm(query)`
-// returns a promise of the time from the last keydown to the first frame in which the catalog
-// shows that search's results: the URL carries the query, nothing is being fetched, and every
-// product row shown names the query (in its name or brand). Plain browser JavaScript.
+// Installed by `npm run bench:catalog` as an init script, before the app's scripts.
+// `arm(query, where)` returns a promise of the time from the last keydown to the first frame
+// showing that search's results, and every result row names the query (in its name or brand):
+// on the catalog ('catalog') the URL carries the query and nothing is being fetched; in the tag
+// search ('tags') the box holds the query and its list is no longer marked busy. Plain browser
+// JavaScript.
 ;(() => {
   if (window.__catalog || window.top !== window) return
   const state = { lastKey: null, armed: null }
   window.__catalog = state
   addEventListener('keydown', (event) => (state.lastKey = event.timeStamp), true)
-  const rows = () =>
-    [...document.querySelectorAll('table[aria-label], table')].flatMap((table) =>
+  const tagList = () =>
+    document.querySelector('[role="listbox"][aria-label="Matching products and variants"]')
+  const catalogRows = () =>
+    [...document.querySelectorAll('table')].flatMap((table) =>
       table.querySelector('caption')?.textContent === 'Products'
         ? [...table.querySelectorAll('tbody tr')].map((row) => row.textContent ?? '')
         : [],
     )
+  const tagRows = () =>
+    [...(tagList()?.querySelectorAll('[role="option"]') ?? [])].map((row) => row.textContent ?? '')
+  const rows = (where) => (where === 'tags' ? tagRows() : catalogRows())
   const header = () => document.querySelector('main header')?.textContent ?? ''
+  const current = (armed) => {
+    if (armed.where === 'tags') {
+      const box = document.getElementById('tag-search')
+      return box?.value === armed.query && tagList() && !tagList().hasAttribute('aria-busy')
+    }
+    return (
+      new URLSearchParams(location.search).get('q') === armed.query &&
+      !header().includes('updating')
+    )
+  }
   const check = () => {
     const armed = state.armed
-    if (!armed) return
-    if (new URLSearchParams(location.search).get('q') !== armed.query) return
-    if (header().includes('updating')) return
-    const shown = rows()
-    const empty = document.body.textContent?.includes('No product matches.')
+    if (!armed || !current(armed)) return
+    const shown = rows(armed.where)
+    const empty = document.body.textContent?.includes('No product matches')
     if (!empty && shown.length === 0) return
     if (!shown.every((text) => text.toLowerCase().includes(armed.folded))) return
     if (shown.join('\n') === armed.before) return
@@ -34,13 +49,14 @@
     childList: true,
     characterData: true,
   })
-  state.arm = (query) =>
+  state.arm = (query, where) =>
     new Promise((resolve) => {
-      state.armed = { query, folded: query.toLowerCase(), before: rows().join('\n'), resolve }
+      const before = rows(where).join('\n')
+      state.armed = { query, where, folded: query.toLowerCase(), before, resolve }
       setTimeout(() => {
         if (state.armed?.query !== query) return
         state.armed = null
-        resolve({ keyAt: state.lastKey, doneAt: null, rows: rows().length })
+        resolve({ keyAt: state.lastKey, doneAt: null, rows: rows(where).length })
       }, 5000)
     })
 })()
