@@ -21,6 +21,12 @@ const videoTypes = new Set(['video', 'live_stream'])
 
 export function videoReadRoutes(app: Hono, sandbox: Sandbox) {
   const { db } = sandbox
+  const readPending = db.prepare(
+    `SELECT DISTINCT video_id FROM product_matches WHERE status = 'pending'`,
+  )
+  // The assumed review-queue filter: videos with a pending AI match, read fresh per request.
+  const pendingMatchVideos = () =>
+    new Set((readPending.all() as Array<{ video_id: number }>).map((row) => row.video_id))
 
   app.get('/api/v1/videos', (c) => {
     const grant = authorize(db, c, ['videos:read'])
@@ -39,6 +45,8 @@ export function videoReadRoutes(app: Hono, sandbox: Sandbox) {
       videoType: oneOf(query.video_type, videoTypes, 'video_type'),
       published: parseBoolean(query.published, 'published'),
     }
+    const pending = parseBoolean(query.has_pending_matches, 'has_pending_matches')
+    if (pending !== undefined) filter.within = { ids: pendingMatchVideos(), exclude: !pending }
     if (query.hashtag !== undefined) {
       if (query.hashtag === '' || query.hashtag.length > 100)
         throw badRequest('hashtag must be 1 to 100 characters')
@@ -75,6 +83,7 @@ export function videoReadRoutes(app: Hono, sandbox: Sandbox) {
       'q',
       'archived',
       'published',
+      'has_pending_matches',
       'fields',
     ]
     const next = cursor

@@ -11,6 +11,8 @@ export interface VideoFilter {
   hashtag?: string
   /** Case-insensitive literal substring of the caption. */
   q?: string
+  /** Only (or, with `exclude`, all but) these videos: a condition kept outside the index. */
+  within?: { ids: ReadonlySet<number>; exclude: boolean }
 }
 
 export interface VideoPageRequest {
@@ -205,10 +207,12 @@ export function createVideoSearchIndex(db: Db) {
       const { flags, published, captions, ids } = shard
       const q = filter.q
       const wantPublished = filter.published
+      const within = filter.within
       const matches = (i: number) => {
         if (((flags[i] as number) & mask) !== value) return false
         if (wantPublished !== undefined && (published[i] as number) <= now !== wantPublished)
           return false
+        if (within && within.ids.has(ids[i] as number) === within.exclude) return false
         return q === undefined || (captions[i] as string).includes(q)
       }
       // With a hashtag, only that tag's videos are visited.

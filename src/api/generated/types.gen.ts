@@ -1277,6 +1277,12 @@ export type ListVideosData = {
          */
         published?: boolean;
         /**
+         * true for videos with at least one pending AI product match only (the review queue);
+         * false for videos without one. Not in the documents: assumed by the dashboard.
+         *
+         */
+        has_pending_matches?: boolean;
+        /**
          * Comma-separated top-level Video field names; the response holds only those plus `id`.
          * Whitespace and duplicates are ignored; an unknown name gives 400.
          *

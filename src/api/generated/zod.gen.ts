@@ -914,6 +914,7 @@ export const zListVideosQuery = z.object({
     q: z.string().max(200).optional(),
     archived: z.boolean().optional().default(false),
     published: z.boolean().optional(),
+    has_pending_matches: z.boolean().optional(),
     fields: z.string().max(1000).optional(),
     after: z.string().max(200).optional(),
     before: z.string().max(200).optional(),
