@@ -1,11 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { UpcomingArea } from '../components/upcoming-area'
+import { resolveChannelId } from '../api/queries/channels'
+import { reviewQueueQuery } from '../api/queries/matches'
+import { ReviewScreen } from '../features/matches/review-screen'
+import { reviewSearchSchema } from '../features/matches/review-search'
 
 export const Route = createFileRoute('/matches')({
-  component: () => (
-    <UpcomingArea
-      title="AI matches"
-      summary="Review the AI's suggested product matches for your videos, keyboard-fast."
-    />
-  ),
+  validateSearch: reviewSearchSchema,
+  loaderDeps: ({ search }) => ({ channel: search.channel }),
+  loader: async ({ context, deps }) => {
+    const channelId = (await resolveChannelId(context.queryClient, deps.channel)) ?? ''
+    await context.queryClient.ensureQueryData(reviewQueueQuery(channelId))
+    return { channelId }
+  },
+  component: ReviewScreen,
 })

@@ -36,6 +36,10 @@ export const videoKeys = {
   summary: (id: string) => [...videoKeys.detail(id), 'summary'] as const,
   subtitles: (id: string) => [...videoKeys.detail(id), 'subtitles'] as const,
   track: (id: string, subtitleId: string) => [...videoKeys.subtitles(id), subtitleId] as const,
+  matches: (id: string) => [...videoKeys.detail(id), 'matches'] as const,
+  // Every channel's review queue (videos with pending AI matches), under the lists.
+  reviewQueues: () => [...videoKeys.lists(), 'review-queue'] as const,
+  reviewQueue: (channelId: string) => [...videoKeys.reviewQueues(), channelId] as const,
 }
 
 export const libraryPageSize = 24

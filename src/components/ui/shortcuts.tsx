@@ -49,6 +49,10 @@ const typingIn = (target: EventTarget | null) =>
     'input:not([type="checkbox"], [type="radio"], [type="button"], [type="submit"]), textarea, select, [contenteditable="true"], [role="combobox"]',
   ) !== null
 
+// A modal owns the keyboard: the screen's keys behind it wait until it closes.
+const inModal = (target: EventTarget | null) =>
+  target instanceof Element && target.closest('dialog[open]') !== null
+
 function matches(event: KeyboardEvent, key: string) {
   const [modifier, name] = key.startsWith('Shift+') ? ['shift', key.slice(6)] : [null, key]
   if (event.ctrlKey || event.metaKey || event.altKey) return false
@@ -81,7 +85,7 @@ export function ShortcutsProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || typingIn(event.target)) return
+      if (event.defaultPrevented || typingIn(event.target) || inModal(event.target)) return
       if (event.key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey) {
         event.preventDefault()
         setHelpOpen(true)

@@ -1,0 +1,88 @@
+import { memo, type Ref } from 'react'
+import type { ProductMatch } from '../../api/generated/types.gen'
+import { ProductImage } from '../../components/product-image'
+import { Button } from '../../components/ui/button'
+import { priceRange, productLabel } from '../../lib/product-facts'
+import type { Decision } from './review-model'
+
+const decisionWords = { accepted: 'Accepted', rejected: 'Rejected' } as const
+const rowTone = {
+  accepted: 'border-emerald-600 bg-emerald-50',
+  rejected: 'border-slate-300 bg-slate-100',
+  none: 'border-slate-200 bg-white',
+} as const
+
+// One suggested product with its score. The row in front of the reviewer holds the keyboard focus
+// (on its Accept button), so a screen reader hears which product the keys act on.
+export const SuggestionRow = memo(function SuggestionRow({
+  match,
+  decision,
+  active,
+  index,
+  focusRef,
+  onDecide,
+  onFocusRow,
+}: {
+  match: ProductMatch
+  decision: Decision | null
+  active: boolean
+  index: number
+  focusRef: Ref<HTMLButtonElement> | undefined
+  onDecide: (decision: Decision, index: number) => void
+  onFocusRow: (index: number) => void
+}) {
+  const { product } = match
+  const name = productLabel(product)
+  const price = priceRange(product)
+  const variants = product.units.length
+  const score = Math.max(0, Math.min(100, match.matching_score))
+  return (
+    <li
+      data-active={active || undefined}
+      className={`flex flex-wrap items-center gap-3 rounded-lg border-2 p-3 ${rowTone[decision ?? 'none']} ${active ? 'outline outline-2 outline-offset-2 outline-indigo-600' : ''}`}
+    >
+      <ProductImage product={product} />
+      <div className="min-w-0 flex-1 basis-48">
+        <p className="font-medium">{name}</p>
+        <p className="text-sm text-slate-700">
+          {[price ?? 'No price', variants > 1 ? `${variants} variants` : null]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+        <div className="mt-1 flex items-center gap-2 text-sm text-slate-700">
+          <span aria-hidden="true" className="h-2 w-32 overflow-hidden rounded bg-slate-200">
+            <span className="block h-full bg-indigo-600" style={{ width: `${score}%` }} />
+          </span>
+          <span>Score {match.matching_score}</span>
+        </div>
+      </div>
+      <p className="w-20 text-sm font-medium" aria-hidden="true">
+        {decision ? decisionWords[decision] : 'Undecided'}
+      </p>
+      <div className="flex gap-2">
+        <Button
+          ref={focusRef}
+          tabIndex={active ? 0 : -1}
+          className="min-h-11 min-w-11"
+          variant={decision === 'accepted' ? 'primary' : 'secondary'}
+          aria-pressed={decision === 'accepted'}
+          aria-label={`Accept ${name}, score ${match.matching_score}${decision ? `, ${decisionWords[decision].toLowerCase()}` : ', undecided'}`}
+          onFocus={() => onFocusRow(index)}
+          onClick={() => onDecide('accepted', index)}
+        >
+          Accept
+        </Button>
+        <Button
+          tabIndex={-1}
+          className="min-h-11 min-w-11"
+          variant={decision === 'rejected' ? 'primary' : 'secondary'}
+          aria-pressed={decision === 'rejected'}
+          aria-label={`Reject ${name}`}
+          onClick={() => onDecide('rejected', index)}
+        >
+          Reject
+        </Button>
+      </div>
+    </li>
+  )
+})
