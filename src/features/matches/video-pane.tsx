@@ -21,7 +21,6 @@ export function VideoPane({ video }: { video: Video }) {
         {title}
       </h2>
       {source ? (
-        // biome-ignore lint/a11y/useMediaCaption: a product video's own tracks are on its page; none are known here.
         <video
           controls
           muted

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { ProductMatch, Video } from '../../src/api/generated/types.gen.ts'
+import { type RunningApp, startApp } from './support/app.ts'
+import { seriousAccessibilityViolations } from './support/axe.ts'
+import { reviewing, reviewQueue, shownDecisions, suggestions, titleOf } from './support/matches.ts'
+import { failedRequest } from './support/page-errors.ts'
+import { api } from './support/service-api.ts'
+import { shown } from './support/ui.ts'
+
+let app: RunningApp
+beforeAll(async () => {
+  app = await startApp()
+})
+afterAll(() => app?.close())
+
+const statuses = (matches: ProductMatch[]) => matches.map((match) => match.status)
+
+it('clears videos of the queue from the keyboard alone, and the service holds exactly those decisions', async () => {
+  const { page } = app
+  await page.goto(`${app.url}/matches`)
+  const queue = await reviewQueue(app)
+  expect(queue.length).toBeGreaterThanOrEqual(3)
+  const [first, second, third] = queue as [Video, Video, Video]
+  const expected = new Map<string, string[]>()
+
+  await reviewing(page, first)
+  await shown(page.getByText(`Video 1 of ${queue.length} waiting for review`))
+  const firstMatches = await suggestions(app, first.id)
+  await page.keyboard.press('a')
+  await page.keyboard.press('x')
+  expect((await shownDecisions(page)).slice(0, 2)).toEqual(['accepted', 'rejected'])
+  await shown(page.getByText(`${firstMatches.length - 2} undecided`))
+  await page.keyboard.press('Enter')
+  expected.set(
+    first.id,
+    firstMatches.map((_, i) => (i === 0 ? 'accepted' : 'rejected')),
+  )
+
+  await reviewing(page, second)
+  const secondMatches = await suggestions(app, second.id)
+  await page.keyboard.press('Shift+A')
+  await page.keyboard.press('u')
+  expect(await shownDecisions(page)).toEqual(
+    secondMatches.map((_, i) => (i === secondMatches.length - 1 ? 'undecided' : 'accepted')),
+  )
+  await page.keyboard.press('Enter')
+  expected.set(
+    second.id,
+    secondMatches.map((_, i) => (i === secondMatches.length - 1 ? 'rejected' : 'accepted')),
+  )
+
+  await reviewing(page, third)
+  const thirdMatches = await suggestions(app, third.id)
+  await page.keyboard.press('j')
+  await page.keyboard.press('a')
+  await page.keyboard.press('Enter')
+  expected.set(
+    third.id,
+    thirdMatches.map((_, i) => (i === 1 ? 'accepted' : 'rejected')),
+  )
+  await shown(page.getByText(`Video 4 of ${queue.length} waiting for review`))
+
+  const reviewed = [
+    [first, firstMatches],
+    [second, secondMatches],
+    [third, thirdMatches],
+  ] as const
+  for (const [video, before] of reviewed) {
+    const after = await suggestions(app, video.id)
+    const byId = new Map(after.map((match) => [match.id, match.status]))
+    expect(before.map((match) => byId.get(match.id))).toEqual(expected.get(video.id))
+    const tagged = await api<Video>(app, 'GET', `/api/v1/videos/${video.id}`)
+    const accepted = after.filter((match) => match.status === 'accepted')
+    expect(tagged.product_ids).toEqual(expect.arrayContaining(accepted.map((m) => m.product.id)))
+  }
+  expect((await reviewQueue(app)).map((video) => video.id)).not.toContain(first.id)
+  const recent = page.getByRole('region', { name: 'Recently submitted' })
+  await shown(recent.getByRole('link', { name: titleOf(third) }))
+  expect(statuses(await suggestions(app, queue[3]?.id ?? ''))).toContain('pending')
+})
+
+it('keeps the decisions through a failed submit and a reload, then retries', async () => {
+  const { page } = app
+  await page.goto(`${app.url}/matches`)
+  const [video] = await reviewQueue(app)
+  if (!video) throw new Error('the queue is empty')
+  await reviewing(page, video)
+  await page.keyboard.press('a')
+  await page.keyboard.press('a')
+  await page.keyboard.press('u')
+  expect((await shownDecisions(page)).slice(0, 2)).toEqual(['accepted', 'undecided'])
+
+  await page.reload()
+  await reviewing(page, video)
+  expect((await shownDecisions(page)).slice(0, 2)).toEqual(['accepted', 'undecided'])
+
+  const accept = `**/api/v1/videos/${video.id}/product_matches/accept`
+  app.expectConsoleError(failedRequest(500, `${app.url}/api/v1/videos/${video.id}/product_matches`))
+  await page.route(accept, (route) =>
+    route.fulfill({ status: 500, json: { error: 'Matching store unavailable' } }),
+  )
+  await page.keyboard.press('Enter')
+  const alert = page.getByRole('alert').filter({ hasText: 'Not submitted' })
+  await shown(alert)
+  expect(await alert.textContent()).toContain('Matching store unavailable')
+  expect(await alert.textContent()).toContain('Your decisions are kept.')
+  expect((await shownDecisions(page)).slice(0, 2)).toEqual(['accepted', 'undecided'])
+  expect(statuses(await suggestions(app, video.id))).not.toContain('accepted')
+
+  await page.unroute(accept)
+  await alert.getByRole('button', { name: 'Retry' }).click()
+  await shown(page.getByRole('region', { name: 'Recently submitted' }).getByText(titleOf(video)))
+  const after = await suggestions(app, video.id)
+  expect(after.filter((match) => match.status === 'accepted')).toHaveLength(1)
+})
+
+it('asks before leaving with undecided changes, and passes axe', async () => {
+  const { page } = app
+  await page.goto(`${app.url}/matches`)
+  const [video] = await reviewQueue(app)
+  await reviewing(page, video)
+  await page.keyboard.press('x')
+  expect(await seriousAccessibilityViolations(page)).toEqual([])
+  await page.getByRole('link', { name: 'Video library' }).click()
+  const ask = page.getByRole('dialog', { name: 'Leave the review?' })
+  await shown(ask)
+  await ask.getByRole('button', { name: 'Stay on this page' }).click()
+  expect(new URL(page.url()).pathname).toBe('/matches')
+  await page.keyboard.press('?')
+  await shown(
+    page.getByRole('dialog', { name: /keyboard shortcuts/i }).getByText('Accept all remaining'),
+  )
+  expect(await seriousAccessibilityViolations(page)).toEqual([])
+})

@@ -1,0 +1,48 @@
+import type { Page } from 'playwright-core'
+import type { ProductMatchList, VideoList } from '../../../src/api/generated/types.gen.ts'
+import type { RunningApp } from './app.ts'
+import { api } from './service-api.ts'
+import { shown } from './ui.ts'
+
+/** The first channel's review queue as the service holds it, oldest first. */
+export async function reviewQueue(app: RunningApp) {
+  const { channels } = await api<{ channels: Array<{ id: string }> }>(
+    app,
+    'GET',
+    '/api/v1/channels',
+  )
+  const list = await api<VideoList>(
+    app,
+    'GET',
+    `/api/v1/videos?channel_id=${channels[0]?.id}&has_pending_matches=true&page_size=100&fields=caption`,
+  )
+  return list.videos.reverse()
+}
+
+/** A video's suggestions, highest score first, as the review shows them. */
+export async function suggestions(app: RunningApp, videoId: string) {
+  const list = await api<ProductMatchList>(app, 'GET', `/api/v1/videos/${videoId}/product_matches`)
+  return [...list.matches].sort((a, b) => b.matching_score - a.matching_score)
+}
+
+/** The title the review gives a video. */
+export const titleOf = (video: { caption?: string | null } | undefined) =>
+  video?.caption || 'Untitled video'
+
+/** The review shows this video, its first suggestion holding the keyboard. */
+export async function reviewing(page: Page, video: { caption?: string | null } | undefined) {
+  await shown(page.getByRole('heading', { level: 2, name: titleOf(video), exact: true }))
+  await shown(page.locator('ol[aria-label="Suggested products"] li[data-active] button:focus'))
+}
+
+/** Each suggestion's state as its Accept and Reject buttons say it, in the order shown. */
+export async function shownDecisions(page: Page) {
+  return page.locator('ol[aria-label="Suggested products"] > li').evaluateAll((rows) =>
+    rows.map((row) => {
+      const [accept, reject] = row.querySelectorAll('button')
+      if (accept?.getAttribute('aria-pressed') === 'true') return 'accepted'
+      if (reject?.getAttribute('aria-pressed') === 'true') return 'rejected'
+      return 'undecided'
+    }),
+  )
+}
