@@ -7,6 +7,7 @@ import { VideoFacts } from './details/video-facts'
 import { DownloadPanel } from './download/download-panel'
 import { VideoEditForm } from './edit/video-edit-form'
 import { LifecyclePanel } from './lifecycle/lifecycle-panel'
+import { MatchingPanel } from './matching/matching-panel'
 import { PostersPanel } from './posters/posters-panel'
 import { VideoPreview } from './preview/video-preview'
 import { SubtitlesPanel } from './subtitles/subtitles-panel'
@@ -50,6 +51,7 @@ export function VideoPage() {
         <div className="space-y-6">
           <LifecyclePanel video={video} onDeleted={onDeleted} />
           <TagEditor video={video} />
+          <MatchingPanel video={video} />
           <PostersPanel video={video} />
           <SubtitlesPanel videoId={video.id} />
           <VideoEditForm key={video.id} video={video} onDirtyChange={setDirty} />
