@@ -75,6 +75,29 @@ it('starts matching with auto-accept, follows the job without a reload, and the 
   await shown(tagged)
 })
 
+it('starts matching on a library selection and reports each video', async () => {
+  const { page } = app
+  await page.goto(`${app.url}/videos?status=approved`)
+  const items = page.locator('ul[aria-label="Videos"] li')
+  await expect.poll(() => items.count()).toBeGreaterThan(2)
+  const ids = await Promise.all(
+    [0, 1].map(async (index) => {
+      const href = await items.nth(index).locator('a').first().getAttribute('href')
+      return new URL(href ?? '', 'http://x').pathname.split('/').pop() ?? ''
+    }),
+  )
+  for (const index of [0, 1]) await items.nth(index).getByRole('checkbox').check()
+  await page.getByRole('button', { name: 'Find products with AI…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Find products with AI in 2 videos' })
+  await dialog.getByRole('button', { name: 'Start 2 jobs' }).click()
+  const results = page.getByRole('region', { name: 'Bulk action results' })
+  await shown(results.getByText('Find products with AI: 2 succeeded.'))
+  for (const id of ids) {
+    const list = await api<ProductMatchList>(app, 'GET', `/api/v1/videos/${id}/product_matches`)
+    expect(['in_progress', 'completed']).toContain(list.status)
+  }
+})
+
 it('explains a used-up quota in plain words', async () => {
   if (!solo) throw new Error('no solo dashboard')
   await app.page.goto(`${solo.url}/videos`)

@@ -16,6 +16,10 @@ const TagProductsDialog = lazy(() =>
   import('./tag-products-dialog').then((module) => ({ default: module.TagProductsDialog })),
 )
 
+const StartMatchingDialog = lazy(() =>
+  import('./start-matching-dialog').then((module) => ({ default: module.StartMatchingDialog })),
+)
+
 const actions: LifecycleAction[] = ['publish', 'unpublish', 'archive', 'unarchive']
 
 export function BulkBar(props: {
@@ -25,12 +29,14 @@ export function BulkBar(props: {
   onCopyLinks: () => void
   onAddToPlaylist: (playlist: Playlist, at: 'top' | 'bottom') => void
   onTagProducts: (storeId: string, productIds: string[], mode: BulkTagMode) => void
+  onStartMatching: (autoAccept: boolean) => void
   onClear: () => void
   channelId: string
 }) {
   const [confirming, setConfirming] = useState(false)
   const [choosingPlaylist, setChoosingPlaylist] = useState(false)
   const [tagging, setTagging] = useState(false)
+  const [matching, setMatching] = useState(false)
   const busy = props.running !== null
   return (
     <section
@@ -50,6 +56,9 @@ export function BulkBar(props: {
       </Button>
       <Button size="sm" disabled={busy} onClick={() => setTagging(true)}>
         Tag products…
+      </Button>
+      <Button size="sm" disabled={busy} onClick={() => setMatching(true)}>
+        Find products with AI…
       </Button>
       <Button size="sm" disabled={busy} onClick={props.onCopyLinks}>
         Copy download links
@@ -81,6 +90,18 @@ export function BulkBar(props: {
             onTag={(storeId, productIds, mode) => {
               setTagging(false)
               props.onTagProducts(storeId, productIds, mode)
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {matching ? (
+        <Suspense fallback={null}>
+          <StartMatchingDialog
+            count={props.count}
+            onClose={() => setMatching(false)}
+            onStart={(autoAccept) => {
+              setMatching(false)
+              props.onStartMatching(autoAccept)
             }}
           />
         </Suspense>

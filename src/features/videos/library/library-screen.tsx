@@ -126,6 +126,9 @@ function Library({
           onTagProducts={(storeId, productIds, mode) => {
             bulk.tagProducts(chosen, storeId, productIds, mode).then(() => setSelected(new Set()))
           }}
+          onStartMatching={(autoAccept) => {
+            bulk.findProducts(chosen, autoAccept).then(() => setSelected(new Set()))
+          }}
           onAddToPlaylist={(playlist, at) => {
             bulk.addToPlaylist(playlist, chosen, at).then(() => setSelected(new Set()))
           }}

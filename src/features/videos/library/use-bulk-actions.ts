@@ -7,6 +7,7 @@ import { playlistKeys } from '../../../api/queries/playlists'
 import { type LibraryVideo, videoKeys } from '../../../api/queries/videos'
 import { useToast } from '../../../components/ui/toast'
 import { type LifecycleAction, lifecycleLabels, runLifecycle } from '../lifecycle'
+import { matchingRefusal, startMatching } from '../matching/start-matching'
 import { addToPlaylist } from './add-to-playlist'
 import { type BulkTagMode, tagVideos } from './bulk-tagging'
 
@@ -162,7 +163,41 @@ export function useBulkActions() {
     })
   }
 
+  async function findProducts(videos: LibraryVideo[], autoAccept: boolean) {
+    setRunning('matching')
+    setReport(null)
+    const failures: BulkFailure[] = []
+    let succeeded = 0
+    await inPool(videos, 4, async (video) => {
+      try {
+        const list = await startMatching(video.id, autoAccept)
+        queryClient.setQueryData(videoKeys.matches(video.id), list)
+        succeeded++
+      } catch (error) {
+        failures.push({
+          id: video.id,
+          caption: video.caption ?? 'Untitled video',
+          reason: matchingRefusal(error),
+        })
+      }
+    })
+    void queryClient.invalidateQueries({ queryKey: videoKeys.reviewQueues() })
+    finish({
+      title: 'Find products with AI',
+      succeeded,
+      failures,
+      notes: succeeded
+        ? [
+            autoAccept
+              ? 'What each job finds is accepted and tagged on its video when the job completes.'
+              : 'Each job’s suggestions wait in AI matches for review once it completes.',
+          ]
+        : [],
+    })
+  }
+
   return {
+    findProducts,
     tagProducts,
     running,
     report,
