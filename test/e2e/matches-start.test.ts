@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type RunningDashboard, startDashboard } from '../../server/dashboard/start.ts'
+import type { RunningDashboard } from '../../server/dashboard/start.ts'
 import type { ProductMatchList, Video, VideoList } from '../../src/api/generated/types.gen.ts'
-import { type RunningApp, startApp } from './support/app.ts'
+import { type RunningApp, startApp, startSoloDashboard } from './support/app.ts'
 import { failedRequest } from './support/page-errors.ts'
 import { api, firstVideoId } from './support/service-api.ts'
 import { shown } from './support/ui.ts'
@@ -11,13 +11,7 @@ let app: RunningApp
 let solo: RunningDashboard | undefined
 beforeAll(async () => {
   app = await startApp()
-  solo = await startDashboard({
-    port: 0,
-    mode: 'production',
-    ...(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {}),
-    service: { baseUrl: app.serviceUrl, clientId: 'solo', clientSecret: 'solo-secret' },
-    log: () => {},
-  })
+  solo = await startSoloDashboard(app)
 })
 afterAll(async () => {
   await solo?.close()

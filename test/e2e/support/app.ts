@@ -94,3 +94,17 @@ function freePort() {
     })
   })
 }
+
+/**
+ * A second dashboard on the same sandbox, signed in as the solo business: its plan has neither
+ * content_download nor a product-matching quota.
+ */
+export function startSoloDashboard(app: RunningApp) {
+  return startDashboard({
+    port: 0,
+    mode: 'production',
+    ...(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {}),
+    service: { baseUrl: app.serviceUrl, clientId: 'solo', clientSecret: 'solo-secret' },
+    log: () => {},
+  })
+}

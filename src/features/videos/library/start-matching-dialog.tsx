@@ -1,9 +1,8 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
-import { CheckboxShell } from '../../../components/ui/field'
-import { Checkbox } from '../../../components/ui/text-input'
 import { formatVideoCount } from '../../../lib/format'
+import { AutoAcceptField } from '../matching/auto-accept-field'
 
 // AI product matching for a library selection: one job per video, each spending one job of the
 // business's matching quota.
@@ -17,7 +16,6 @@ export function StartMatchingDialog({
   onClose: () => void
 }) {
   const [autoAccept, setAutoAccept] = useState(false)
-  const checkboxId = useId()
   return (
     <Dialog
       title={`Find products with AI in ${formatVideoCount(count)}`}
@@ -32,19 +30,7 @@ export function StartMatchingDialog({
         </>
       }
     >
-      <CheckboxShell
-        id={checkboxId}
-        label="Accept every suggestion automatically"
-        hint="When a job completes, every product it finds is accepted and tagged on its video, with no review."
-      >
-        {(a11y) => (
-          <Checkbox
-            {...a11y}
-            checked={autoAccept}
-            onChange={(event) => setAutoAccept(event.target.checked)}
-          />
-        )}
-      </CheckboxShell>
+      <AutoAcceptField checked={autoAccept} onChange={setAutoAccept} />
     </Dialog>
   )
 }

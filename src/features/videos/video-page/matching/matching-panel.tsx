@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { Video } from '../../../../api/generated/types.gen'
 import { videoMatchesQuery } from '../../../../api/queries/matches'
 import { videoKeys } from '../../../../api/queries/videos'
 import { Button, buttonClasses } from '../../../../components/ui/button'
 import { Callout } from '../../../../components/ui/callout'
-import { CheckboxShell } from '../../../../components/ui/field'
 import { Panel } from '../../../../components/ui/panel'
-import { Checkbox } from '../../../../components/ui/text-input'
+import { AutoAcceptField } from '../../matching/auto-accept-field'
 import { matchingRefusal, startMatching } from '../../matching/start-matching'
 
 // While a job runs its suggestions are read every few seconds (until live updates replace it).
@@ -25,7 +24,6 @@ const jobWords = {
 // the job, and go to the review of its suggestions.
 export function MatchingPanel({ video }: { video: Video }) {
   const queryClient = useQueryClient()
-  const checkboxId = useId()
   const [autoAccept, setAutoAccept] = useState(false)
   const matches = useQuery({
     ...videoMatchesQuery(video.id),
@@ -58,19 +56,7 @@ export function MatchingPanel({ video }: { video: Video }) {
           Review the suggestions
         </Link>
       ) : null}
-      <CheckboxShell
-        id={checkboxId}
-        label="Accept every suggestion automatically"
-        hint="When the job completes, every product it finds is accepted and tagged on the video, with no review."
-      >
-        {(a11y) => (
-          <Checkbox
-            {...a11y}
-            checked={autoAccept}
-            onChange={(event) => setAutoAccept(event.target.checked)}
-          />
-        )}
-      </CheckboxShell>
+      <AutoAcceptField checked={autoAccept} onChange={setAutoAccept} />
       <Button
         variant="primary"
         busy={start.isPending}
