@@ -91,6 +91,14 @@ function Suggestions({
     { keys: ['Enter'], description: 'Submit and go to the next video', onKey: send },
   ])
 
+  // Rows get one stable handler, so a decision re-renders only the rows whose state changed.
+  const latestDecide = useRef(review.decide)
+  latestDecide.current = review.decide
+  const onDecide = useCallback(
+    (decision: Parameters<typeof review.decide>[0], index: number) =>
+      latestDecide.current(decision, index),
+    [],
+  )
   const onFocusRow = review.setActive
   return (
     <div className="space-y-4">
@@ -114,7 +122,7 @@ function Suggestions({
               decision={decisionOf(match, review.decisions)}
               active={index === review.active}
               focusRef={index === review.active ? activeButton : undefined}
-              onDecide={review.decide}
+              onDecide={onDecide}
               onFocusRow={onFocusRow}
             />
           ))}
