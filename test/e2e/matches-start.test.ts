@@ -86,9 +86,12 @@ it('starts matching on a library selection and reports each video', async () => 
   await dialog.getByRole('button', { name: 'Start 2 jobs' }).click()
   const results = page.getByRole('region', { name: 'Bulk action results' })
   await shown(results.getByText('Find products with AI: 2 succeeded.'))
+  // The jobs are followed on the library until they complete, without a reload.
+  const jobs = page.getByRole('region', { name: 'AI matching jobs' })
+  await shown(jobs.getByText(/AI matching on 2 videos: 0 in progress, 2 completed, 0 failed\./))
   for (const id of ids) {
     const list = await api<ProductMatchList>(app, 'GET', `/api/v1/videos/${id}/product_matches`)
-    expect(['in_progress', 'completed']).toContain(list.status)
+    expect(list.status).toBe('completed')
   }
 })
 

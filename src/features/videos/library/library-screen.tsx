@@ -10,6 +10,7 @@ import { SearchBox } from '../../../components/video-search/search-box'
 import { formatCount } from '../../../lib/format'
 import { handOverFiles } from '../../../lib/pending-uploads'
 import { toFilters } from '../../../lib/video-search'
+import { MatchingJobs } from '../matching/matching-jobs'
 import { BulkBar, BulkReportPanel } from './bulk-bar'
 import { FileDropOverlay } from './file-drop-overlay'
 import { useLibraryItems } from './library-items'
@@ -136,6 +137,9 @@ function Library({
         />
       )}
       {bulk.report && <BulkReportPanel report={bulk.report} onDismiss={bulk.dismissReport} />}
+      {bulk.matchingJobs.length > 0 && (
+        <MatchingJobs videoIds={bulk.matchingJobs} onDismiss={bulk.dismissMatchingJobs} />
+      )}
       <div ref={listRef}>
         {data.videos.length === 0 ? (
           <EmptyState

@@ -43,6 +43,8 @@ export function useBulkActions() {
   const toast = useToast()
   const [running, setRunning] = useState<string | null>(null)
   const [report, setReport] = useState<BulkReport | null>(null)
+  // The videos whose matching jobs the last "Find products with AI" started, to follow them.
+  const [matchingJobs, setMatchingJobs] = useState<string[]>([])
 
   const finish = (next: BulkReport) => {
     setReport(next)
@@ -167,12 +169,12 @@ export function useBulkActions() {
     setRunning('matching')
     setReport(null)
     const failures: BulkFailure[] = []
-    let succeeded = 0
+    const started: string[] = []
     await inPool(videos, 4, async (video) => {
       try {
         const list = await startMatching(video.id, autoAccept)
         queryClient.setQueryData(videoKeys.matches(video.id), list)
-        succeeded++
+        started.push(video.id)
       } catch (error) {
         failures.push({
           id: video.id,
@@ -182,11 +184,12 @@ export function useBulkActions() {
       }
     })
     void queryClient.invalidateQueries({ queryKey: videoKeys.reviewQueues() })
+    setMatchingJobs(started)
     finish({
       title: 'Find products with AI',
-      succeeded,
+      succeeded: started.length,
       failures,
-      notes: succeeded
+      notes: started.length
         ? [
             autoAccept
               ? 'What each job finds is accepted and tagged on its video when the job completes.'
@@ -198,6 +201,8 @@ export function useBulkActions() {
 
   return {
     findProducts,
+    matchingJobs,
+    dismissMatchingJobs: () => setMatchingJobs([]),
     tagProducts,
     running,
     report,
