@@ -4,13 +4,17 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { applyLiveEventsTo } from './api/queries/live-cache'
 import { createQueryClient } from './app/query-client'
 import { createAppRouter } from './app/router'
 import { ShortcutsProvider } from './components/ui/shortcuts'
 import { ToastProvider } from './components/ui/toast'
+import { startLiveEvents } from './lib/live-events'
 
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
+applyLiveEventsTo(queryClient)
+startLiveEvents()
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -1,5 +1,6 @@
 import { optionsFromEnv } from '../sandbox/config.ts'
 import type { DashboardOptions } from './start.ts'
+import { parseSecrets } from './webhooks/verify-signature.ts'
 
 /** A mistake in the environment or the command line, told to the person starting the server. */
 export class DashboardConfigError extends Error {}
@@ -24,6 +25,7 @@ export function dashboardOptionsFromEnv(
     host: env.DASHBOARD_HOST || '127.0.0.1',
     mode: args.includes('--dev') ? 'development' : 'production',
   }
+  if (env.SERVICE_WEBHOOK_SECRET) options.webhookSecrets = parseSecrets(env.SERVICE_WEBHOOK_SECRET)
   const service = serviceFromEnv(env)
   if (service) options.service = service
   else options.sandbox = optionsFromEnv(env)

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -5,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { type SandboxOptions, startSandbox } from '../sandbox/start.ts'
 import { createApiForwarder } from './api-forwarder.ts'
 import { createDevApp, type DevApp } from './dev-app.ts'
+import { createEventHub } from './events/event-hub.ts'
 import { sendError, sendJson } from './json-response.ts'
 import { isLoopbackHost, refusalOf } from './request-guard.ts'
 import {
@@ -17,6 +19,8 @@ import {
 import { createServiceTokens, type ServiceCredentials } from './service-tokens.ts'
 import { createStaticApp } from './static-app.ts'
 import { createUpstreamAgents } from './upstream-request.ts'
+import { createMemoryLedger } from './webhooks/dedup.ts'
+import { createWebhookReceiver } from './webhooks/receiver.ts'
 
 export interface DashboardOptions {
   port?: number
@@ -33,6 +37,11 @@ export interface DashboardOptions {
   log?: (message: string) => void
   /** How long the service may take to answer with headers; default 30 s. */
   upstreamTimeoutMs?: number
+  /**
+   * The secrets the service signs its webhooks with (`SERVICE_WEBHOOK_SECRET`; two during a
+   * rotation). With the embedded sandbox and none given, one is generated at start.
+   */
+  webhookSecrets?: readonly string[]
 }
 
 export interface RunningDashboard {
@@ -55,43 +64,79 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
       ? await createStaticApp(options.distDir ?? join(repoRoot, 'dist'))
       : null
 
-  const sandbox = options.service
-    ? null
-    : await startSandbox({
-        ...options.sandbox,
-        port: options.sandbox?.port ?? 4010,
-        log: options.sandbox?.log ?? options.log,
-      })
-  const service = options.service ?? { baseUrl: sandbox?.url ?? '', ...demoClient }
-  const serviceBaseUrl = service.baseUrl.replace(/\/+$/, '')
-  const timeoutMs = options.upstreamTimeoutMs ?? 30_000
-  const agents = createUpstreamAgents()
-  const forward = createApiForwarder({
-    serviceBaseUrl,
-    tokens: createServiceTokens(service, { timeoutMs }),
-    agents,
-    timeoutMs,
-    replayLimitBytes,
+  const secrets = options.webhookSecrets?.length
+    ? options.webhookSecrets
+    : options.service
+      ? []
+      : [randomBytes(24).toString('base64url')]
+  const hub = createEventHub()
+  const receiveWebhook = createWebhookReceiver({
+    secrets,
+    ledger: createMemoryLedger(),
+    onEvent: (event) => hub.publish('service', event),
     log,
   })
-  const appPolicy = appContentSecurityPolicy(
-    options.mode,
-    sandbox
-      ? sandboxOrigins(sandbox.url, options.sandbox?.s3?.endpoint)
-      : remoteOrigins(serviceBaseUrl),
-  )
-  const health = { status: 'ok', service: sandbox ? 'sandbox' : 'remote' }
+  let setup: Promise<Ready> | undefined
+  const timeoutMs = options.upstreamTimeoutMs ?? 30_000
+  const agents = createUpstreamAgents()
+  let sandbox: Awaited<ReturnType<typeof startSandbox>> | null = null
   let dev: DevApp | null = null
+
+  // The embedded sandbox's webhooks come to this server, so it starts once this one listens.
+  async function prepare(port: number): Promise<Ready> {
+    sandbox = options.service
+      ? null
+      : await startSandbox({
+          ...options.sandbox,
+          port: options.sandbox?.port ?? 4010,
+          log: options.sandbox?.log ?? options.log,
+          ...(options.sandbox?.webhookUrl
+            ? {}
+            : {
+                webhookUrl: `http://${loopbackHostFor(host)}:${port}/webhooks/service`,
+                webhookSecret: secrets[0],
+              }),
+        })
+    const service = options.service ?? { baseUrl: sandbox?.url ?? '', ...demoClient }
+    const serviceBaseUrl = service.baseUrl.replace(/\/+$/, '')
+    const forward = createApiForwarder({
+      serviceBaseUrl,
+      tokens: createServiceTokens(service, { timeoutMs }),
+      agents,
+      timeoutMs,
+      replayLimitBytes,
+      log,
+    })
+    const appPolicy = appContentSecurityPolicy(
+      options.mode,
+      sandbox
+        ? sandboxOrigins(sandbox.url, options.sandbox?.s3?.endpoint)
+        : remoteOrigins(serviceBaseUrl),
+    )
+    const health = { status: 'ok', service: sandbox ? 'sandbox' : 'remote' }
+    return { serviceBaseUrl, forward, appPolicy, health }
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = req.url ?? '/'
     const pathname = url.split('?', 1)[0] ?? '/'
     const isApi = pathname === '/api' || pathname.startsWith('/api/')
-    setSecurityHeaders(res, isApi || pathname === '/healthz' ? apiContentSecurityPolicy : appPolicy)
+    const ready = await (setup ?? Promise.reject(new Error('not listening yet')))
+    setSecurityHeaders(
+      res,
+      isApi ||
+        pathname === '/healthz' ||
+        pathname === '/events' ||
+        pathname.startsWith('/webhooks/')
+        ? apiContentSecurityPolicy
+        : ready.appPolicy,
+    )
     const refusal = refusalOf(req, loopbackOnly)
     if (refusal) return sendError(res, 403, refusal)
-    if (pathname === '/healthz') return sendJson(res, 200, health)
-    if (pathname.startsWith('/api/v1/')) return forward(req, res)
+    if (pathname === '/healthz') return sendJson(res, 200, ready.health)
+    if (pathname === '/webhooks/service') return receiveWebhook(req, res)
+    if (pathname === '/events') return hub.handle(req, res)
+    if (pathname.startsWith('/api/v1/')) return ready.forward(req, res)
     if (isApi) return sendError(res, 404, 'Not found')
     if (serveStatic) return serveStatic(req, res)
     dev?.handle(req, res)
@@ -108,6 +153,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
   server.requestTimeout = 0
 
   async function stopAll() {
+    hub.close()
     server.closeAllConnections()
     await new Promise<void>((resolve) => server.close(() => resolve()))
     await dev?.close()
@@ -121,7 +167,10 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
     if (options.mode === 'development')
       dev = await createDevApp(options.viteRoot ?? repoRoot, server)
     port = await listen(server, options.port ?? 5173, host)
+    setup = prepare(port)
+    await setup
   } catch (error) {
+    setup?.catch(() => {})
     await stopAll().catch(() => {})
     throw error
   }
@@ -129,10 +178,21 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
 
   return {
     url: `http://${displayHost(host, options.port === 0)}:${port}`,
-    serviceUrl: serviceBaseUrl,
+    serviceUrl: (await setup).serviceBaseUrl,
     close: stopAll,
   }
 }
+
+interface Ready {
+  serviceBaseUrl: string
+  forward: ReturnType<typeof createApiForwarder>
+  appPolicy: string
+  health: { status: string; service: string }
+}
+
+// The address this machine reaches a server listening on `host` at.
+const loopbackHostFor = (host: string) =>
+  host === '::1' ? '[::1]' : host.includes(':') && host !== '::' ? `[${host}]` : '127.0.0.1'
 
 export function exposureWarning(host: string): string {
   return [

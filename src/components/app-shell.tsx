@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, Outlet, useNavigate, useSearch } from '@tanstack/react-router'
 import { channelsQuery } from '../api/queries/channels'
+import { LiveStatusIndicator } from './live-status'
 import { Button } from './ui/button'
 import { Kbd } from './ui/kbd'
 import { useShortcutsHelp } from './ui/shortcuts'
@@ -44,6 +45,7 @@ export function AppShell() {
             ))}
           </nav>
           <ChannelSwitcher />
+          <LiveStatusIndicator />
           <ShortcutsButton />
         </div>
       </header>

@@ -19,15 +19,15 @@ export const isImportFinished = (job: VideoImport | undefined) =>
 export const isImportGone = (error: unknown) =>
   error instanceof ServiceError && error.status >= 400 && error.status < 500
 
-export const importQuery = (id: string, pollMs: number) =>
+export const importQuery = (id: string, pollMs: number | false) =>
   queryOptions({
     queryKey: importKeys.detail(id),
     queryFn: ({ signal }) =>
       getVideoImport({ path: { import_id: id }, signal, throwOnError: true }).then(
         (response) => response.data,
       ),
-    // Polled until the job ends. Live events (video_import_failed, video_created) pushed to the
-    // dashboard will replace this polling later.
+    // Polled until the job ends while live updates are down; when they are up, the events
+    // (video_import_failed, video_created) read it again instead (use-import-live-updates.ts).
     refetchInterval: (query) =>
       isImportFinished(query.state.data) || isImportGone(query.state.error) ? false : pollMs,
     staleTime: (query) => (isImportFinished(query.state.data) ? Number.POSITIVE_INFINITY : 0),

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef } from 'react'
 import type { Video } from '../../../api/generated/types.gen'
 import { Button } from '../../../components/ui/button'
 import { linkClasses } from '../../../components/ui/control-styles'
+import { usePollInterval } from '../../../lib/live-events'
 import { importedVideoQuery, importQuery, isImportFinished, isImportGone } from '../queries'
 import { importFailureText } from './import-wording'
 import type { TrackedImport } from './tracked-imports'
@@ -38,7 +39,7 @@ function ImportRow({
   onVideoReported,
   onDismiss,
 }: Omit<ImportListProps, 'imports'> & { tracked: TrackedImport }) {
-  const job = useQuery(importQuery(tracked.id, pollMs))
+  const job = useQuery(importQuery(tracked.id, usePollInterval(pollMs)))
   const videoId = job.data?.video_id ?? null
   const video = useQuery({
     ...importedVideoQuery(tracked.id, videoId ?? ''),

@@ -22,6 +22,7 @@ import { importRequestProblem } from './import-wording'
 import { importPollMs } from './poll-interval'
 import { readTrackedImports, type TrackedImport, writeTrackedImports } from './tracked-imports'
 import { fileNameFromUrl, urlImportProblem } from './url-rules'
+import { useImportLiveUpdates } from './use-import-live-updates'
 
 const urlImportSchema = z.object({
   url: z.string().superRefine((text, context) => {
@@ -63,6 +64,7 @@ const modes = [
 
 export function UrlImportSection({ channelId, detailsFor, onVideoCreated }: UrlImportSectionProps) {
   const queryClient = useQueryClient()
+  useImportLiveUpdates()
   const form = useForm<UrlImportValues>({
     resolver: zodResolver(urlImportSchema),
     defaultValues: { url: '', mode: 'async' },

@@ -3,6 +3,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router'
 import { useCallback, useState } from 'react'
 import { videoQuery } from '../../../api/queries/videos'
 import { LeaveGuard } from '../../../components/leave-guard'
+import { usePollInterval } from '../../../lib/live-events'
 import { VideoFacts } from './details/video-facts'
 import { DownloadPanel } from './download/download-panel'
 import { VideoEditForm } from './edit/video-edit-form'
@@ -16,17 +17,18 @@ import { VideoHeader } from './video-header'
 
 const route = getRouteApi('/videos/$videoId')
 
-// While a video is still processing its record is re-read now and then, so the page shows it
-// once it is ready.
+// While a video is still processing its record is re-read now and then (only while live updates
+// are down), so the page shows it once it is ready.
 const processingPollMs = 15_000
 
 // The video page: preview, file and facts; publishing, posters, subtitles and the edit form.
 export function VideoPage() {
   const { videoId } = route.useParams()
   const navigate = useNavigate()
+  const poll = usePollInterval(processingPollMs)
   const { data: video } = useSuspenseQuery({
     ...videoQuery(videoId),
-    refetchInterval: (query) => (query.state.data?.duration === null ? processingPollMs : false),
+    refetchInterval: (query) => (query.state.data?.duration === null ? poll : false),
   })
   const [dirty, setDirty] = useState(false)
   const title = video.caption || 'Untitled video'

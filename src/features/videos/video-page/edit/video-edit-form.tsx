@@ -5,6 +5,7 @@ import { ServiceError } from '../../../../api/client'
 import type { Video } from '../../../../api/generated/types.gen'
 import { describeError } from '../../../../components/error-panel'
 import { Button } from '../../../../components/ui/button'
+import { Callout } from '../../../../components/ui/callout'
 import { panelClasses } from '../../../../components/ui/control-styles'
 import { Form } from '../../../../components/ui/field'
 import { useToast } from '../../../../components/ui/toast'
@@ -18,6 +19,7 @@ import { buildPatchBody, patchBodySchema } from './patch-body'
 import { fieldForServerMessage } from './server-errors'
 import { SocialFields } from './social-fields'
 import { AccessFields, TextFields } from './text-fields'
+import { useChangedElsewhere } from './use-changed-elsewhere'
 import { useSaveVideo } from './use-save-video'
 
 // The edit form for every PATCH field. Only changed fields are sent; a refusal that names a field
@@ -54,7 +56,11 @@ export function VideoEditForm({
   // Reading dirtyFields here subscribes to it, so field-array edits keep it current too.
   const { isDirty, isSubmitting, errors, dirtyFields } = form.formState
   // reset() applies resetOptions too; saving and discarding must replace every value.
-  const resetTo = (next: Video) => form.reset(toFormValues(next), { keepDirtyValues: false })
+  const elsewhere = useChangedElsewhere(video, isDirty)
+  const resetTo = (next: Video) => {
+    elsewhere.seen(next)
+    form.reset(toFormValues(next), { keepDirtyValues: false })
+  }
 
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange])
 
@@ -104,6 +110,13 @@ export function VideoEditForm({
       <FormSection title="Social attribution">
         <SocialFields storedUrl={video.external_media?.url ?? null} />
       </FormSection>
+      {elsewhere.changed ? (
+        <Callout tone="warning" role="status" title="This video changed elsewhere">
+          Someone (or the service) changed this video while you were editing. Fields you have not
+          touched show the new values; yours are kept, and saving writes them over the new ones.
+          “Discard changes” shows the video as it is now.
+        </Callout>
+      ) : null}
       {errors.root?.server ? (
         <div
           role="alert"

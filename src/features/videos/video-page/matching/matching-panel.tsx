@@ -25,6 +25,7 @@ const jobWords = {
 export function MatchingPanel({ video }: { video: Video }) {
   const queryClient = useQueryClient()
   const [autoAccept, setAutoAccept] = useState(false)
+  // Polled even while live updates are up: the service sends no event when a job ends.
   const matches = useQuery({
     ...videoMatchesQuery(video.id),
     refetchInterval: (query) => (query.state.data?.status === 'in_progress' ? jobPollMs : false),

@@ -1,0 +1,107 @@
+import { useSyncExternalStore } from 'react'
+
+/** A service webhook as the dashboard server passes it on (document 1, section 6). */
+export type LiveEvent =
+  | {
+      event_type: 'video_created' | 'video_updated'
+      created: number
+      data: { id: string; status?: string; import_id?: string }
+    }
+  | {
+      event_type: 'video_import_failed'
+      created: number
+      data: { import_id: string; reason: string }
+    }
+
+export type LiveStatus = 'connecting' | 'live' | 'offline'
+type Listener = (event: LiveEvent | 'reset') => void
+
+const listeners = new Set<Listener>()
+const statusListeners = new Set<() => void>()
+let status: LiveStatus = 'connecting'
+let source: EventSource | null = null
+let lastEventId = ''
+let attempt = 0
+let retry: ReturnType<typeof setTimeout> | undefined
+
+const setStatus = (next: LiveStatus) => {
+  if (next === status) return
+  status = next
+  for (const listener of statusListeners) listener()
+}
+const emit = (event: LiveEvent | 'reset') => {
+  for (const listener of listeners) listener(event)
+}
+
+// The server's event stream, opened once for the app. After a drop it reconnects with growing
+// waits (1 s, 2 s, 4 s … 30 s) and asks for what it missed since the last event it saw.
+function connect() {
+  clearTimeout(retry)
+  const url = lastEventId ? `/events?lastEventId=${encodeURIComponent(lastEventId)}` : '/events'
+  const stream = new EventSource(url)
+  source = stream
+  stream.onopen = () => {
+    attempt = 0
+    setStatus('live')
+  }
+  stream.addEventListener('service', (message) => {
+    lastEventId = message.lastEventId || lastEventId
+    try {
+      emit(JSON.parse(message.data) as LiveEvent)
+    } catch {
+      // Not an event this app knows: nothing to apply.
+    }
+  })
+  stream.addEventListener('ready', (message) => {
+    lastEventId = message.lastEventId || lastEventId
+  })
+  stream.addEventListener('reset', () => emit('reset'))
+  stream.onerror = () => {
+    stream.close()
+    if (source !== stream) return
+    setStatus('offline')
+    // A stream that was down may have missed events the server no longer holds.
+    const wait = Math.min(30_000, 1000 * 2 ** attempt++)
+    retry = setTimeout(connect, wait)
+  }
+}
+
+export function startLiveEvents() {
+  if (source || typeof EventSource === 'undefined') return
+  connect()
+  // A stream may outlive the network without noticing: going offline closes it, coming back
+  // reconnects at once and catches up from the last event seen.
+  addEventListener('offline', () => {
+    source?.close()
+    source = null
+    clearTimeout(retry)
+    setStatus('offline')
+  })
+  addEventListener('online', () => {
+    attempt = 0
+    connect()
+  })
+}
+
+export function subscribeLiveEvents(listener: Listener) {
+  listeners.add(listener)
+  return () => {
+    listeners.delete(listener)
+  }
+}
+
+export function useLiveStatus(): LiveStatus {
+  return useSyncExternalStore(
+    (onChange) => {
+      statusListeners.add(onChange)
+      return () => statusListeners.delete(onChange)
+    },
+    () => status,
+    () => status,
+  )
+}
+
+/** A polling interval that applies only while live updates are down (they replace polling). */
+export function usePollInterval(ms: number): number | false {
+  return useLiveStatus() === 'live' ? false : ms
+}

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { Video, VideoList } from '../../src/api/generated/types.gen.ts'
+import { type RunningApp, startApp } from './support/app.ts'
+import { smallClipPath } from './support/media-files.ts'
+import { api } from './support/service-api.ts'
+import { shown } from './support/ui.ts'
+
+let app: RunningApp
+beforeAll(async () => {
+  app = await startApp({ seedVideos: 30 })
+})
+afterAll(() => app?.close())
+
+const liveIn = (page: RunningApp['page']) => page.getByRole('status').filter({ hasText: /^Live/ })
+
+it('shows an upload made in one tab, once approved, in another tab without a reload', async () => {
+  const other = await app.context.newPage()
+  await other.goto(`${app.url}/videos?status=approved`)
+  await shown(liveIn(other))
+  const caption = `Live upload ${Date.now()}`
+
+  await app.page.goto(`${app.url}/uploads`)
+  const details = app.page.getByRole('form', { name: 'Details for every file' })
+  await details.getByLabel('Caption').fill(caption)
+  await app.page.locator('.uppy-Dashboard-input').first().setInputFiles(smallClipPath)
+  await app.page.getByRole('button', { name: /^Upload 1 file/ }).click()
+
+  await shown(other.getByRole('link', { name: caption }).first())
+  await other.close()
+})
+
+it('catches up on what changed while its stream was cut, once it is back', async () => {
+  const { page, context } = app
+  await page.goto(`${app.url}/videos?status=approved`)
+  await shown(liveIn(page))
+  const { channels } = await api<{ channels: Array<{ id: string }> }>(
+    app,
+    'GET',
+    '/api/v1/channels',
+  )
+  const list = await api<VideoList>(
+    app,
+    'GET',
+    `/api/v1/videos?channel_id=${channels[0]?.id}&status=approved&page_size=1`,
+  )
+  const video = list.videos[0] as Video
+  await shown(page.getByRole('link', { name: video.caption ?? '' }).first())
+
+  await context.setOffline(true)
+  await shown(page.getByRole('status').filter({ hasText: /^Not live/ }))
+  const caption = `Renamed while offline ${Date.now()}`
+  // Another person renames it meanwhile (through the same dashboard server).
+  const renamed = await fetch(`${app.url}/api/v1/videos/${video.id}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ caption }),
+  })
+  expect(renamed.status).toBe(200)
+  await context.setOffline(false)
+  await shown(liveIn(page))
+  await shown(page.getByRole('link', { name: caption }).first())
+})
