@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { BusinessStoreList, ProductList, Video } from '../../src/api/generated/types.gen.ts'
 import { type RunningApp, startApp } from './support/app.ts'
+import { failedRequest } from './support/page-errors.ts'
 import { api } from './support/service-api.ts'
 import { shown, textOf } from './support/ui.ts'
 
@@ -14,6 +15,9 @@ const videoIdOf = (href: string | null) => new URL(href ?? '', 'http://x').pathn
 
 it('adds a product to three videos, keeping their tags, and names a video changed since it was shown', async () => {
   const { page } = app
+  // Without live updates, so the library keeps showing the tags as they were when it read them.
+  app.expectConsoleError(failedRequest('network', `${app.url}/events`))
+  await page.route('**/events*', (route) => route.abort())
   await page.goto(`${app.url}/videos?status=approved`)
   const items = page.locator('ul[aria-label="Videos"] li')
   await expect.poll(() => items.count()).toBeGreaterThan(3)

@@ -34,10 +34,11 @@ function FromCache({ id, children }: { id: string; children: (video: Video) => R
 export function renderEditForm(video: Video) {
   const queryClient = createTestQueryClient()
   queryClient.setQueryData(videoQuery(video.id).queryKey, video)
-  return renderWithProviders(
+  const view = renderWithProviders(
     <FromCache id={video.id}>{(current) => <VideoEditForm video={current} />}</FromCache>,
     queryClient,
   )
+  return { ...view, queryClient }
 }
 
 export function renderLifecycle(video: Video, onDeleted: () => unknown = () => {}) {

@@ -19,11 +19,9 @@ export function useChangedElsewhere(video: Video, dirty: boolean) {
     known.current = version
     if (dirtyNow.current) setChanged(true)
   }, [version])
-  useEffect(() => {
-    if (!dirty) setChanged(false)
-  }, [dirty])
   return {
-    changed,
+    // Said only while there is something of the reader's to keep.
+    changed: changed && dirty,
     seen: (version: Video) => {
       known.current = versionOf(version)
       setChanged(false)
