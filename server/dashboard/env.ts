@@ -25,6 +25,7 @@ export function dashboardOptionsFromEnv(
     host: env.DASHBOARD_HOST || '127.0.0.1',
     mode: args.includes('--dev') ? 'development' : 'production',
   }
+  if (env.REDIS_URL) options.redisUrl = env.REDIS_URL
   if (env.SERVICE_WEBHOOK_SECRET) options.webhookSecrets = parseSecrets(env.SERVICE_WEBHOOK_SECRET)
   const service = serviceFromEnv(env)
   if (service) options.service = service

@@ -8,6 +8,7 @@ import { createApiForwarder } from './api-forwarder.ts'
 import { createDevApp, type DevApp } from './dev-app.ts'
 import { createEventHub } from './events/event-hub.ts'
 import { sendError, sendJson } from './json-response.ts'
+import { connectRedisLive } from './live/redis-live.ts'
 import { isLoopbackHost, refusalOf } from './request-guard.ts'
 import {
   apiContentSecurityPolicy,
@@ -42,6 +43,8 @@ export interface DashboardOptions {
    * rotation). With the embedded sandbox and none given, one is generated at start.
    */
   webhookSecrets?: readonly string[]
+  /** `REDIS_URL`: replicas share webhook dedup and the event fan-out through this Redis. */
+  redisUrl?: string
 }
 
 export interface RunningDashboard {
@@ -70,10 +73,16 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
       ? []
       : [randomBytes(24).toString('base64url')]
   const hub = createEventHub()
+  const redis = options.redisUrl
+    ? await connectRedisLive(options.redisUrl, (event) => hub.publish('service', event))
+    : null
   const receiveWebhook = createWebhookReceiver({
     secrets,
-    ledger: createMemoryLedger(),
-    onEvent: (event) => hub.publish('service', event),
+    ledger: redis?.ledger ?? createMemoryLedger(),
+    onEvent: (event) => {
+      if (redis) void redis.publish(event).catch((error) => log(`event not fanned out: ${error}`))
+      else hub.publish('service', event)
+    },
     log,
   })
   let setup: Promise<Ready> | undefined
@@ -154,6 +163,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
 
   async function stopAll() {
     hub.close()
+    await redis?.close()
     server.closeAllConnections()
     await new Promise<void>((resolve) => server.close(() => resolve()))
     await dev?.close()
