@@ -65,7 +65,9 @@ export async function startServer(options: {
   dataDir: string
   videos?: number
 }): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join('bench', 'ui', 'server.ts')], {
+  // --expose-gc: a benchmark that measures memory asks the server to collect first (SIGUSR2).
+  const serverArgs = ['--expose-gc', '--import', 'tsx', join('bench', 'ui', 'server.ts')]
+  const child = spawn(process.execPath, serverArgs, {
     cwd: repoRoot,
     env: {
       ...process.env,

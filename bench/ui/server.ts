@@ -2,7 +2,9 @@
 // the benchmark's own work never queues behind the server's on one event loop. Configured by the
 // usual SANDBOX_* variables plus BENCH_UI_DIST (the built app to serve); both servers pick free
 // loopback ports, and one JSON line on stdout says where the dashboard is once it is ready.
+import { writeFileSync } from 'node:fs'
 import { startDashboard } from '../../server/dashboard/start.ts'
+import { parseSecrets } from '../../server/dashboard/webhooks/verify-signature.ts'
 import { optionsFromEnv } from '../../server/sandbox/config.ts'
 
 const log = (message: string) => process.stderr.write(`server: ${message}\n`)
@@ -14,6 +16,9 @@ const dashboard = await startDashboard({
   mode: 'production',
   distDir: process.env.BENCH_UI_DIST,
   log,
+  ...(process.env.SERVICE_WEBHOOK_SECRET
+    ? { webhookSecrets: parseSecrets(process.env.SERVICE_WEBHOOK_SECRET) }
+    : {}),
   sandbox: { ...optionsFromEnv(process.env), port: 0, host: '127.0.0.1', log: quiet },
 })
 process.stdout.write(
@@ -28,3 +33,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     )
   })
 }
+
+// A benchmark measuring the server's memory asks with SIGUSR2: garbage is collected first, so
+// what is written (to BENCH_MEMORY_FILE) is what the server holds.
+process.on('SIGUSR2', () => {
+  ;(globalThis as { gc?: () => void }).gc?.()
+  if (process.env.BENCH_MEMORY_FILE)
+    writeFileSync(process.env.BENCH_MEMORY_FILE, JSON.stringify(process.memoryUsage()))
+})
