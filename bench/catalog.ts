@@ -17,6 +17,7 @@ import {
   startServer,
 } from './ui/harness.ts'
 import { figuresJson, ms, percentile, type Row, table } from './ui/stats.ts'
+import { benchSteps } from './ui/steps.ts'
 
 const mainStoreProducts = Number(process.env.BENCH_CATALOG_PRODUCTS ?? 10_000)
 // The seed gives the main store what the EU store (a fifth) and the solo business (a twentieth)
@@ -59,13 +60,7 @@ const cleanup = async () => {
   await server?.stop().catch(() => {})
   temp.remove()
 }
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, () => {
-    cleanup().finally(() => process.exit(130))
-  })
-const started = performance.now()
-const step = (message: string) =>
-  console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`)
+const step = benchSteps(cleanup)
 
 try {
   step('building the app')

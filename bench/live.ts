@@ -20,6 +20,7 @@ import {
   startServer,
 } from './ui/harness.ts'
 import { figuresJson, max, ms, percentile, type Row, table } from './ui/stats.ts'
+import { benchSteps } from './ui/steps.ts'
 
 const events = Number(process.env.BENCH_LIVE_EVENTS ?? 200)
 const clientCount = Number(process.env.BENCH_LIVE_CLIENTS ?? 1000)
@@ -36,13 +37,7 @@ const cleanup = async () => {
   await server?.stop().catch(() => {})
   temp.remove()
 }
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, () => {
-    cleanup().finally(() => process.exit(130))
-  })
-const started = performance.now()
-const step = (message: string) =>
-  console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`)
+const step = benchSteps(cleanup)
 
 let created = 1_790_000_000
 async function postWebhook(url: string, videoId: string) {

@@ -26,6 +26,7 @@ import {
   startServer,
 } from './ui/harness.ts'
 import { figuresJson, max, ms, percentile, type Row, table } from './ui/stats.ts'
+import { benchSteps } from './ui/steps.ts'
 
 const videos = Number(process.env.BENCH_PLAYLIST_VIDEOS ?? 2000)
 const playlistName = 'Full catalogue'
@@ -40,14 +41,7 @@ const cleanup = async () => {
   await server?.stop().catch(() => {})
   temp.remove()
 }
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, () => {
-    cleanup().finally(() => process.exit(130))
-  })
-
-const started = performance.now()
-const step = (message: string) =>
-  console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`)
+const step = benchSteps(cleanup)
 
 async function findPlaylist(page: Page): Promise<{ id: string; length: number }> {
   // No named functions inside: tsx would wrap them in a helper the page does not have.

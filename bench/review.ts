@@ -17,6 +17,7 @@ import {
   startServer,
 } from './ui/harness.ts'
 import { figuresJson, max, ms, percentile, type Row, table } from './ui/stats.ts'
+import { benchSteps } from './ui/steps.ts'
 
 const videosToReview = Number(process.env.BENCH_REVIEW_VIDEOS ?? 20)
 const probe = readFileSync(new URL('./review/probe.js', import.meta.url), 'utf8')
@@ -35,13 +36,7 @@ const cleanup = async () => {
   await server?.stop().catch(() => {})
   temp.remove()
 }
-for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, () => {
-    cleanup().finally(() => process.exit(130))
-  })
-const started = performance.now()
-const step = (message: string) =>
-  console.log(`[${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`)
+const step = benchSteps(cleanup)
 
 type Probe = { __review: { arm(kind: string): void; wait(): Promise<Outcome> } }
 

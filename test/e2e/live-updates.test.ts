@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Video, VideoList } from '../../src/api/generated/types.gen.ts'
+import type { Video } from '../../src/api/generated/types.gen.ts'
 import { type RunningApp, startApp } from './support/app.ts'
 import { smallClipPath } from './support/media-files.ts'
-import { api } from './support/service-api.ts'
+import { firstChannelVideos } from './support/service-api.ts'
 import { shown } from './support/ui.ts'
 
 let app: RunningApp
@@ -33,16 +33,7 @@ it('catches up on what changed while its stream was cut, once it is back', async
   const { page, context } = app
   await page.goto(`${app.url}/videos?status=approved`)
   await shown(liveIn(page))
-  const { channels } = await api<{ channels: Array<{ id: string }> }>(
-    app,
-    'GET',
-    '/api/v1/channels',
-  )
-  const list = await api<VideoList>(
-    app,
-    'GET',
-    `/api/v1/videos?channel_id=${channels[0]?.id}&status=approved&page_size=1`,
-  )
+  const list = await firstChannelVideos(app, 'status=approved&page_size=1')
   const video = list.videos[0] as Video
   await shown(page.getByRole('link', { name: video.caption ?? '' }).first())
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { RunningDashboard } from '../../server/dashboard/start.ts'
-import type { ProductMatchList, Video, VideoList } from '../../src/api/generated/types.gen.ts'
+import type { ProductMatchList, Video } from '../../src/api/generated/types.gen.ts'
 import { type RunningApp, startApp, startSoloDashboard } from './support/app.ts'
 import { failedRequest } from './support/page-errors.ts'
-import { api, firstVideoId } from './support/service-api.ts'
+import { api, firstChannelVideos, firstVideoId } from './support/service-api.ts'
 import { shown } from './support/ui.ts'
 
 let app: RunningApp
@@ -22,15 +22,9 @@ const panel = () => app.page.getByRole('region', { name: 'AI product matching' }
 
 it('starts matching with auto-accept, follows the job without a reload, and the products are tagged', async () => {
   await app.page.goto(`${app.url}/videos`)
-  const { channels } = await api<{ channels: Array<{ id: string }> }>(
+  const list = await firstChannelVideos(
     app,
-    'GET',
-    '/api/v1/channels',
-  )
-  const list = await api<VideoList>(
-    app,
-    'GET',
-    `/api/v1/videos?channel_id=${channels[0]?.id}&status=approved&has_pending_matches=false&page_size=50`,
+    'status=approved&has_pending_matches=false&page_size=50',
   )
   let videoId = ''
   for (const video of list.videos) {

@@ -1,20 +1,14 @@
 import type { Page } from 'playwright-core'
-import type { ProductMatchList, VideoList } from '../../../src/api/generated/types.gen.ts'
+import type { ProductMatchList } from '../../../src/api/generated/types.gen.ts'
 import type { RunningApp } from './app.ts'
-import { api } from './service-api.ts'
+import { api, firstChannelVideos } from './service-api.ts'
 import { shown } from './ui.ts'
 
 /** The first channel's review queue as the service holds it, oldest first. */
 export async function reviewQueue(app: RunningApp) {
-  const { channels } = await api<{ channels: Array<{ id: string }> }>(
+  const list = await firstChannelVideos(
     app,
-    'GET',
-    '/api/v1/channels',
-  )
-  const list = await api<VideoList>(
-    app,
-    'GET',
-    `/api/v1/videos?channel_id=${channels[0]?.id}&has_pending_matches=true&page_size=100&fields=caption`,
+    'has_pending_matches=true&page_size=100&fields=caption',
   )
   return list.videos.reverse()
 }

@@ -39,3 +39,13 @@ export async function firstVideoId(app: RunningApp, states: readonly string[]) {
     }
   throw new Error(`no video ${states.join(' or ')} in the demo data`)
 }
+
+/** The first channel's videos as the service lists them, with `query` (`status=approved&…`). */
+export async function firstChannelVideos(app: RunningApp, query: string) {
+  const { channels } = await api<{ channels: Array<{ id: string }> }>(
+    app,
+    'GET',
+    '/api/v1/channels',
+  )
+  return api<VideoList>(app, 'GET', `/api/v1/videos?channel_id=${channels[0]?.id}&${query}`)
+}
