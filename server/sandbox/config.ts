@@ -1,5 +1,12 @@
 import { resolve } from 'node:path'
+import type { HostResolver } from './net/resolve-target.ts'
 import type { StorageConfig } from './storage/storage-client.ts'
+
+/** Stand-ins for DNS and for which addresses count as public in URL fetches; for tests. */
+export interface FetchAddressRules {
+  resolveHost?: HostResolver
+  isAllowedAddress?: (ip: string) => boolean
+}
 
 export interface SandboxOptions {
   port?: number
@@ -13,7 +20,12 @@ export interface SandboxOptions {
   webhookSecret?: string
   timeScale?: number
   rateLimit?: string
+  /**
+   * Refuse URL fetches (imports, posters, subtitles) to loopback, private and other non-public
+   * addresses. Off by default: the loopback demo and the tests fetch from 127.0.0.1.
+   */
   blockPrivateUrls?: boolean
+  fetchAddressRules?: FetchAddressRules
   tokenTtlSeconds?: number
   dataDir?: string
   s3?: Partial<StorageConfig>
@@ -33,6 +45,7 @@ export interface SandboxConfig {
   timeScale: number
   rateLimit: { count: number; windowMs: number }
   blockPrivateUrls: boolean
+  fetchAddressRules: FetchAddressRules
   tokenTtlSeconds: number
   dataDir: string
   s3: Partial<StorageConfig>
@@ -94,6 +107,7 @@ export function resolveConfig(options: SandboxOptions): SandboxConfig {
     timeScale,
     rateLimit: parseRateLimit(options.rateLimit ?? '20/300'),
     blockPrivateUrls: options.blockPrivateUrls ?? false,
+    fetchAddressRules: options.fetchAddressRules ?? {},
     tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
     dataDir,
     s3: Object.fromEntries(Object.entries(options.s3 ?? {}).filter(([, v]) => v !== undefined)),

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { Readable } from 'node:stream'
-import { RemoteFetchError } from './remote-fetch-error.ts'
+import { RemoteFetchError, UNREACHABLE } from './remote-fetch-error.ts'
 import {
   type AddressPolicy,
   defaultAddressPolicy,
@@ -11,7 +11,7 @@ import {
   resolveTarget,
 } from './resolve-target.ts'
 
-export { RemoteFetchError, type RemoteFetchReason } from './remote-fetch-error.ts'
+export { RemoteFetchError, type RemoteFetchReason, UNREACHABLE } from './remote-fetch-error.ts'
 
 const DEFAULT_MAX_REDIRECTS = 5
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308])
@@ -24,10 +24,14 @@ export type RemoteFetchOptions = {
   /** Deadline for the whole exchange, body included. */
   timeoutMs: number
   /**
-   * Inspects the final 2xx response before its body is read; a returned reason refuses it
-   * (RemoteFetchError bad_status whose message is that reason).
+   * Inspects the final 2xx response, and the URL it came from after redirects, before its body is
+   * read; a returned reason refuses it (RemoteFetchError bad_status whose message is that reason).
    */
-  accept?: (response: { status: number; headers: IncomingHttpHeaders }) => string | null
+  accept?: (response: {
+    url: string
+    status: number
+    headers: IncomingHttpHeaders
+  }) => string | null
   maxRedirects?: number
   /** Replaces system DNS, e.g. to allow-list hosts or to test rebinding. */
   resolveHost?: HostResolver
@@ -189,7 +193,7 @@ function sendGet(
       reject(
         deadline.aborted
           ? timeoutError(url, timeoutMs)
-          : new RemoteFetchError('unreachable', error.message, { url, cause: error }),
+          : new RemoteFetchError('unreachable', UNREACHABLE, { url, cause: error }),
       )
     })
     request.end()
@@ -219,7 +223,7 @@ function checkResponseHead(head: RemoteResponseHead, options: RemoteFetchOptions
       { url, status },
     )
   }
-  const refusal = options.accept?.({ status, headers: head.headers })
+  const refusal = options.accept?.({ url, status, headers: head.headers })
   if (refusal) throw new RemoteFetchError('bad_status', refusal, { url, status })
 }
 

@@ -1,27 +1,17 @@
-import { type ParsedIp, parseIp } from './ip-address.ts'
+import { BlockList, isIPv4, isIPv6 } from 'node:net'
+import { parseIp } from './ip-address.ts'
 
-type Prefix = { bytes: Uint8Array; bits: number }
-
-function prefix(cidr: string): Prefix {
-  const [address = '', bits = ''] = cidr.split('/')
-  const parsed = parseIp(address)
-  if (!parsed) throw new Error(`bad CIDR ${cidr}`)
-  return { bytes: parsed.bytes, bits: Number(bits) }
-}
-
-function inPrefix(bytes: Uint8Array, range: Prefix): boolean {
-  if (bytes.length !== range.bytes.length) return false
-  for (let bit = 0; bit < range.bits; bit += 8) {
-    const maskBits = Math.min(8, range.bits - bit)
-    const mask = (0xff << (8 - maskBits)) & 0xff
-    const index = bit / 8
-    if (((bytes[index] ?? 0) & mask) !== ((range.bytes[index] ?? 0) & mask)) return false
+function subnets(family: 'ipv4' | 'ipv6', cidrs: readonly string[]): BlockList {
+  const list = new BlockList()
+  for (const cidr of cidrs) {
+    const [network = '', bits = ''] = cidr.split('/')
+    list.addSubnet(network, Number(bits), family)
   }
-  return true
+  return list
 }
 
 /** IPv4 ranges that are not reachable on the public internet (RFC 6890 and friends). */
-const NON_PUBLIC_IPV4 = [
+const nonPublicIpv4 = subnets('ipv4', [
   '0.0.0.0/8', // "this network", includes 0.0.0.0
   '10.0.0.0/8',
   '100.64.0.0/10', // carrier-grade NAT
@@ -37,46 +27,43 @@ const NON_PUBLIC_IPV4 = [
   '203.0.113.0/24',
   '224.0.0.0/4', // multicast
   '240.0.0.0/4', // reserved, includes broadcast
-].map(prefix)
+])
 
-/** IPv6 prefixes that carry an IPv4 address in their low bits, judged by that address. */
-const IPV4_CARRYING_IPV6 = [
-  { range: prefix('::ffff:0:0/96'), offset: 12 }, // IPv4-mapped
-  { range: prefix('::/96'), offset: 12 }, // IPv4-compatible; also covers :: and ::1
-  { range: prefix('64:ff9b::/96'), offset: 12 }, // NAT64
-  { range: prefix('2002::/16'), offset: 2 }, // 6to4
-]
-
-const GLOBAL_UNICAST_IPV6 = prefix('2000::/3')
-
-/** Inside 2000::/3 but not publicly routable. fc00::/7, fe80::/10, ff00::/8 lie outside it. */
-const NON_PUBLIC_GLOBAL_IPV6 = [
+/**
+ * Everything outside global unicast 2000::/3 (::, ::1, fc00::/7, fe80::/10, ff00::/8 among it),
+ * and the parts of 2000::/3 that are not publicly routable.
+ */
+const nonPublicIpv6 = subnets('ipv6', [
+  '::/3',
+  '4000::/2',
+  '8000::/1',
   '2001::/23', // IETF protocol assignments, includes Teredo
   '2001:db8::/32', // documentation
   '3fff::/20', // documentation
-].map(prefix)
+])
 
-function isPublicIpv4(bytes: Uint8Array): boolean {
-  return !NON_PUBLIC_IPV4.some((range) => inPrefix(bytes, range))
-}
+/** IPv6 prefixes that carry an IPv4 address, judged by that address; offset is its first byte. */
+const ipv4Carriers = [
+  { prefix: subnets('ipv6', ['::ffff:0:0/96', '::/96', '64:ff9b::/96']), offset: 12 },
+  { prefix: subnets('ipv6', ['2002::/16']), offset: 2 }, // 6to4
+]
 
-function isPublicIpv6(bytes: Uint8Array): boolean {
-  for (const { range, offset } of IPV4_CARRYING_IPV6) {
-    if (inPrefix(bytes, range)) return isPublicIpv4(bytes.slice(offset, offset + 4))
-  }
-  if (!inPrefix(bytes, GLOBAL_UNICAST_IPV6)) return false
-  return !NON_PUBLIC_GLOBAL_IPV6.some((range) => inPrefix(bytes, range))
-}
-
-export function isPublicIp(ip: ParsedIp): boolean {
-  return ip.family === 4 ? isPublicIpv4(ip.bytes) : isPublicIpv6(ip.bytes)
+function carriedIpv4(ip: string, offset: number): string {
+  const bytes = parseIp(ip)?.bytes ?? new Uint8Array(16)
+  return Array.from(bytes.subarray(offset, offset + 4)).join('.')
 }
 
 /**
  * True only for a literal IP address that is routable on the public internet. Anything
  * unparsable is treated as not public.
  */
-export function isPublicAddress(ip: string): boolean {
-  const parsed = parseIp(ip)
-  return parsed !== null && isPublicIp(parsed)
+export function isPublicAddress(text: string): boolean {
+  const ip = text.replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '')
+  // Each list is checked only with its own family: BlockList also matches IPv4 against IPv6 rules.
+  if (isIPv4(ip)) return !nonPublicIpv4.check(ip, 'ipv4')
+  if (!isIPv6(ip)) return false
+  for (const { prefix, offset } of ipv4Carriers) {
+    if (prefix.check(ip, 'ipv6')) return !nonPublicIpv4.check(carriedIpv4(ip, offset), 'ipv4')
+  }
+  return !nonPublicIpv6.check(ip, 'ipv6')
 }

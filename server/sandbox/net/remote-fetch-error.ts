@@ -7,6 +7,11 @@ export type RemoteFetchReason =
   /** A non-2xx final status, too many redirects, or a response the caller's `accept` refused. */
   | 'bad_status'
 
+// Callers show these messages to the user, who may have aimed at an internal address: they name
+// no address, port or system error (those stay in `cause`).
+export const NOT_PUBLIC = 'it is not a public address'
+export const UNREACHABLE = 'no connection could be made to it'
+
 export class RemoteFetchError extends Error {
   override readonly name = 'RemoteFetchError'
   readonly reason: RemoteFetchReason

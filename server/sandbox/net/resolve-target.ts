@@ -1,8 +1,7 @@
 import { lookup } from 'node:dns/promises'
-import type { LookupFunction } from 'node:net'
-import { parseIp } from './ip-address.ts'
+import { isIP, type LookupFunction } from 'node:net'
 import { isPublicAddress } from './public-address.ts'
-import { RemoteFetchError } from './remote-fetch-error.ts'
+import { NOT_PUBLIC, RemoteFetchError, UNREACHABLE } from './remote-fetch-error.ts'
 
 export type ResolvedAddress = { address: string; family: 4 | 6 }
 
@@ -32,32 +31,25 @@ export const defaultAddressPolicy = (blockPrivate: boolean): AddressPolicy => ({
  */
 export async function resolveTarget(target: URL, policy: AddressPolicy): Promise<ResolvedAddress> {
   const host = target.hostname.replace(/^\[(.*)\]$/, '$1')
-  const literal = parseIp(host)
+  const literal = isIP(host)
   let addresses: ResolvedAddress[]
-  if (literal) {
-    addresses = [{ address: host, family: literal.family }]
+  if (literal === 4 || literal === 6) {
+    addresses = [{ address: host, family: literal }]
   } else {
     try {
       addresses = await policy.resolveHost(host)
     } catch (error) {
-      throw new RemoteFetchError('unreachable', `cannot resolve ${host}`, {
-        url: target.href,
-        cause: error,
-      })
+      throw new RemoteFetchError('unreachable', UNREACHABLE, { url: target.href, cause: error })
     }
   }
   const [first] = addresses
   if (!first) {
-    throw new RemoteFetchError('unreachable', `no address for ${host}`, { url: target.href })
+    throw new RemoteFetchError('unreachable', UNREACHABLE, { url: target.href })
   }
   if (policy.blockPrivate) {
     const refused = addresses.find(({ address }) => !policy.isAllowedAddress(address))
     if (refused) {
-      throw new RemoteFetchError(
-        'blocked_address',
-        `${host} resolves to a non-public address (${refused.address})`,
-        { url: target.href },
-      )
+      throw new RemoteFetchError('blocked_address', NOT_PUBLIC, { url: target.href })
     }
   }
   return first

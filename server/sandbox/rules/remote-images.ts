@@ -3,6 +3,7 @@ import type { Sandbox } from '../context.ts'
 import { badRequest } from '../http/api-error.ts'
 import { imageSize } from '../media/thumbnail.ts'
 import { fetchRemote } from '../net/fetch-remote.ts'
+import { addressGuard, fetchFailure } from './remote-fetch.ts'
 
 export interface StoredImage {
   url: string
@@ -26,7 +27,7 @@ export function urlExtension(url: string): string | null {
 }
 
 // Fetches a file the caller named by URL (posters, subtitles), refusing a URL without one of the
-// allowed extensions; every failure is the caller's 400.
+// allowed extensions, before and after redirects; every failure is the caller's 400.
 export async function fetchRemoteFile(
   sandbox: Sandbox,
   url: string,
@@ -34,21 +35,23 @@ export async function fetchRemoteFile(
   maxBytes: number,
   what: string,
 ): Promise<{ body: Buffer; extension: string }> {
-  const extension = urlExtension(url)
-  if (!extension || !allowedExtensions.includes(extension)) {
-    throw badRequest(
-      `${what} URL must be http(s) and end with ${allowedExtensions.map((e) => `.${e}`).join(', ')}`,
-    )
+  const allowed = (candidate: string) => {
+    const extension = urlExtension(candidate)
+    return extension && allowedExtensions.includes(extension) ? extension : null
   }
+  const endings = allowedExtensions.map((e) => `.${e}`).join(', ')
+  if (!allowed(url)) throw badRequest(`${what} URL must be http(s) and end with ${endings}`)
   try {
     const response = await fetchRemote(url, {
-      blockPrivate: sandbox.config.blockPrivateUrls,
+      ...addressGuard(sandbox.config),
       maxBytes,
       timeoutMs: 15_000,
+      accept: (final) =>
+        allowed(final.url) ? null : `it redirected to a URL that does not end with ${endings}`,
     })
-    return { body: response.body, extension }
+    return { body: response.body, extension: allowed(response.url) ?? '' }
   } catch (error) {
-    throw badRequest(`${what} could not be fetched: ${(error as Error).message}`)
+    throw badRequest(`${what} could not be fetched: ${fetchFailure(error)}`)
   }
 }
 

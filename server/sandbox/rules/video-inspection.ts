@@ -2,6 +2,7 @@ import type { ImportFailureReason } from '../../../src/api/generated/types.gen.t
 import type { Sandbox } from '../context.ts'
 import { InvalidMediaError, probeMp4 } from '../media/probe-mp4.ts'
 import { fetchRemoteStream, RemoteFetchError } from '../net/fetch-remote.ts'
+import { addressGuard } from './remote-fetch.ts'
 import { maxVideoBytes, minVideoBytes } from './video-sources.ts'
 
 export class VideoRejected extends Error {
@@ -57,7 +58,8 @@ export async function inspectStoredVideo(sandbox: Sandbox, key: string): Promise
 const acceptedTypes = new Set(['video/mp4', 'video/quicktime'])
 
 // URL import rules: the remote must answer video/mp4, video/quicktime, or application/octet-stream
-// for a path ending .mp4/.mov, and must send Content-Length of at most 5 GB.
+// for a path ending .mp4/.mov (both the given one and the one reached after redirects), and must
+// send Content-Length of at most 5 GB.
 export async function downloadIntoStorage(
   sandbox: Sandbox,
   url: URL,
@@ -65,17 +67,17 @@ export async function downloadIntoStorage(
 ): Promise<number> {
   try {
     const response = await fetchRemoteStream(url.toString(), {
-      blockPrivate: sandbox.config.blockPrivateUrls,
+      ...addressGuard(sandbox.config),
       maxBytes: maxVideoBytes,
       timeoutMs: 30 * 60_000,
-      accept: ({ status, headers }) => {
+      accept: ({ url: finalUrl, status, headers }) => {
         if (status < 200 || status > 299) return `The URL answered HTTP ${status}`
         const type =
           String(headers['content-type'] ?? '')
             .split(';')[0]
             ?.trim()
             .toLowerCase() ?? ''
-        const pathOk = /\.(mp4|mov)$/i.test(url.pathname)
+        const pathOk = [url.href, finalUrl].every((u) => /\.(mp4|mov)$/i.test(new URL(u).pathname))
         if (!acceptedTypes.has(type) && !(type === 'application/octet-stream' && pathOk)) {
           return `Unsupported Content-Type ${type || '(none)'}`
         }
@@ -100,7 +102,10 @@ export async function downloadIntoStorage(
       if (error.reason === 'bad_status' && /Content-Type|Content-Length/.test(error.message)) {
         throw new VideoRejected('invalid_format', error.message)
       }
-      throw new VideoRejected('download_failed', error.message)
+      throw new VideoRejected(
+        'download_failed',
+        `The address could not be fetched: ${error.message}`,
+      )
     }
     throw error
   }
