@@ -1,16 +1,17 @@
 import { optionsFromEnv } from '../sandbox/config.ts'
+import { DashboardConfigError } from './config-error.ts'
 import type { DashboardOptions } from './start.ts'
 import { parseSecrets } from './webhooks/verify-signature.ts'
 
-/** A mistake in the environment or the command line, told to the person starting the server. */
-export class DashboardConfigError extends Error {}
+export { DashboardConfigError }
 
 const serviceVariables = ['SERVICE_BASE_URL', 'SERVICE_CLIENT_ID', 'SERVICE_CLIENT_SECRET'] as const
 
 /**
  * PORT (default 5173), DASHBOARD_HOST (default 127.0.0.1), SERVICE_BASE_URL, SERVICE_CLIENT_ID and
  * SERVICE_CLIENT_SECRET (all or none; none starts the embedded sandbox, configured by its own
- * SANDBOX_* variables), optional SERVICE_SCOPE, and `--dev` for development mode.
+ * SANDBOX_* variables), optional SERVICE_SCOPE, REDIS_URL, SERVICE_WEBHOOK_SECRET, DASHBOARD_DB,
+ * DATABASE_URL, DASHBOARD_PUBLIC_URL, TRUST_PROXY, SERVICE_STORAGE_ORIGINS, and `--dev` for development mode.
  */
 export function dashboardOptionsFromEnv(
   env: NodeJS.ProcessEnv,
@@ -26,11 +27,54 @@ export function dashboardOptionsFromEnv(
     mode: args.includes('--dev') ? 'development' : 'production',
   }
   if (env.REDIS_URL) options.redisUrl = env.REDIS_URL
+  if (env.DASHBOARD_DB) options.dashboardDb = env.DASHBOARD_DB
+  if (env.DATABASE_URL) options.databaseUrl = databaseUrl(env.DATABASE_URL)
+  if (env.DASHBOARD_PUBLIC_URL) options.publicUrl = publicUrl(env.DASHBOARD_PUBLIC_URL)
+  if (env.SERVICE_STORAGE_ORIGINS) options.storageOrigins = origins(env.SERVICE_STORAGE_ORIGINS)
+  if (env.TRUST_PROXY)
+    options.trustProxy = ['1', 'true', 'yes'].includes(env.TRUST_PROXY.toLowerCase())
   if (env.SERVICE_WEBHOOK_SECRET) options.webhookSecrets = parseSecrets(env.SERVICE_WEBHOOK_SECRET)
   const service = serviceFromEnv(env)
   if (service) options.service = service
   else options.sandbox = optionsFromEnv(env)
   return options
+}
+
+function databaseUrl(value: string): string {
+  if (!/^postgres(ql)?:\/\//.test(value) || !URL.canParse(value)) {
+    throw new DashboardConfigError(
+      `DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@db.internal/dashboard; leave it unset to use the SQLite file DASHBOARD_DB`,
+    )
+  }
+  return value
+}
+
+function origins(value: string): string[] {
+  return value.split(',').map((entry) => {
+    const url = URL.canParse(entry.trim()) ? new URL(entry.trim()) : null
+    if (!url || url.protocol !== 'https:') {
+      throw new DashboardConfigError(
+        `SERVICE_STORAGE_ORIGINS lists https origins separated by commas, such as https://uploads.example.com; ${entry.trim()} is not one`,
+      )
+    }
+    return url.origin
+  })
+}
+
+function publicUrl(value: string): string {
+  const url = URL.canParse(value) ? new URL(value) : null
+  if (
+    !url ||
+    !/^https?:$/.test(url.protocol) ||
+    url.pathname !== '/' ||
+    url.search ||
+    url.username
+  ) {
+    throw new DashboardConfigError(
+      `DASHBOARD_PUBLIC_URL must be the origin people open, such as https://videos.example.com, not ${value}`,
+    )
+  }
+  return url.origin
 }
 
 function parsePort(value: string | undefined): number {

@@ -17,7 +17,7 @@ function fail(error: unknown): never {
 let dashboard: RunningDashboard
 try {
   const options = dashboardOptionsFromEnv(process.env, process.argv.slice(2))
-  dashboard = await startDashboard(options)
+  dashboard = await startDashboard({ ...options, createDemoAdmin: true })
   console.log(`Dashboard: ${dashboard.url}`)
   console.log(`${options.service ? 'Video service' : 'Sandbox service'}: ${dashboard.serviceUrl}`)
 } catch (error) {

@@ -16,11 +16,15 @@ export function sandboxOrigins(sandboxUrl: string, storageEndpoint?: string): Se
   }
 }
 
-// The real service's CDN and storage hosts are not documented, so any https origin is allowed,
-// plus the service's own origin in case it is plain http (another machine's sandbox).
-export function remoteOrigins(serviceBaseUrl: string): ServiceOrigins {
+// The real service's CDN and storage hosts are not documented, so the operator names them
+// (SERVICE_STORAGE_ORIGINS); the page may send requests only there and to the service's origin.
+// Images and video may come from any https address: they run no code.
+export function remoteOrigins(
+  serviceBaseUrl: string,
+  storageOrigins: readonly string[] = [],
+): ServiceOrigins {
   const service = new URL(serviceBaseUrl).origin
-  return { media: ['https:', service], storage: ['https:', service] }
+  return { media: ['https:', service], storage: [service, ...storageOrigins] }
 }
 
 export function appContentSecurityPolicy(
@@ -43,7 +47,7 @@ export function appContentSecurityPolicy(
     'connect-src': [
       "'self'",
       ...origins.storage,
-      ...origins.media,
+      ...origins.media.filter((source) => source.includes('//')),
       ...(development ? ['ws:', 'wss:'] : []),
     ],
     'object-src': ["'none'"],
@@ -59,7 +63,17 @@ export function appContentSecurityPolicy(
 /** JSON from the API is data, never a document. */
 export const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'; sandbox"
 
-export function setSecurityHeaders(res: ServerResponse, contentSecurityPolicy: string): void {
+// Nothing the dashboard uses; a script injected through some other hole gets none of them either.
+const permissionsPolicy =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=()'
+
+export function setSecurityHeaders(
+  res: ServerResponse,
+  contentSecurityPolicy: string,
+  https = false,
+): void {
+  if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000')
+  res.setHeader('Permissions-Policy', permissionsPolicy)
   res.setHeader('X-Content-Type-Options', 'nosniff')
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
   res.setHeader('X-Frame-Options', 'DENY')

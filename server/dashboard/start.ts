@@ -5,6 +5,12 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type SandboxOptions, startSandbox } from '../sandbox/start.ts'
 import { createApiForwarder } from './api-forwarder.ts'
+import { createAccessControl } from './auth/access-control.ts'
+import { defaultDashboardDb } from './auth/database.ts'
+import { createDemoAdmin } from './auth/demo-admin.ts'
+import { isHttps } from './auth/request-checks.ts'
+import { DashboardConfigError } from './config-error.ts'
+import { limitConnectionsPerAddress } from './connection-limit.ts'
 import { createDevApp, type DevApp } from './dev-app.ts'
 import { createEventHub } from './events/event-hub.ts'
 import { sendError, sendJson } from './json-response.ts'
@@ -43,8 +49,22 @@ export interface DashboardOptions {
    * rotation). With the embedded sandbox and none given, one is generated at start.
    */
   webhookSecrets?: readonly string[]
-  /** `REDIS_URL`: replicas share webhook dedup and the event fan-out through this Redis. */
+  /** `REDIS_URL`: replicas share webhook dedup, the event fan-out, sessions and sign-in limits. */
   redisUrl?: string
+  /** `DASHBOARD_DB`: the SQLite file of accounts and the audit log; default `.data/dashboard.db`. */
+  dashboardDb?: string
+  /** `DATABASE_URL=postgres://…`: accounts and the audit log in PostgreSQL instead. */
+  databaseUrl?: string
+  /** `DASHBOARD_PUBLIC_URL`: the origin people use; required off loopback (Host checking). */
+  publicUrl?: string
+  /** `TRUST_PROXY`: a proxy in front says whether the browser used https and from where. */
+  trustProxy?: boolean
+  /** `SERVICE_STORAGE_ORIGINS`: where a remote service's uploads and CDN are (the page's connect-src). */
+  storageOrigins?: readonly string[]
+  /** Open connections one address may hold (loopback exempt); default 128. */
+  maxConnectionsPerAddress?: number
+  /** On an empty account database, create a demo admin and tell its password (npm start). */
+  createDemoAdmin?: boolean
 }
 
 export interface RunningDashboard {
@@ -62,6 +82,12 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
   const log = options.log ?? ((message: string) => console.log(message))
   const host = options.host ?? '127.0.0.1'
   const loopbackOnly = isLoopbackHost(host)
+  const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : null
+  if (!loopbackOnly && !publicOrigin) {
+    throw new DashboardConfigError(
+      `Listening on ${host} needs DASHBOARD_PUBLIC_URL, the address people open (such as https://videos.example.com): requests for any other host are refused`,
+    )
+  }
   const serveStatic =
     options.mode === 'production'
       ? await createStaticApp(options.distDir ?? join(repoRoot, 'dist'))
@@ -85,6 +111,14 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
     },
     log,
   })
+  const access = await createAccessControl({
+    sqlitePath: options.dashboardDb ?? defaultDashboardDb,
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
+    trustProxy: options.trustProxy ?? false,
+    publicOrigin,
+    loopback: loopbackOnly,
+  })
   let setup: Promise<Ready> | undefined
   const timeoutMs = options.upstreamTimeoutMs ?? 30_000
   const agents = createUpstreamAgents()
@@ -97,6 +131,8 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
       ? null
       : await startSandbox({
           ...options.sandbox,
+          // Off loopback, people elsewhere give the sandbox addresses to fetch: never internal ones.
+          blockPrivateUrls: options.sandbox?.blockPrivateUrls ?? !loopbackOnly,
           port: options.sandbox?.port ?? 4010,
           log: options.sandbox?.log ?? options.log,
           ...(options.sandbox?.webhookUrl
@@ -120,7 +156,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
       options.mode,
       sandbox
         ? sandboxOrigins(sandbox.url, options.sandbox?.s3?.endpoint)
-        : remoteOrigins(serviceBaseUrl),
+        : remoteOrigins(serviceBaseUrl, options.storageOrigins),
     )
     const health = { status: 'ok', service: sandbox ? 'sandbox' : 'remote' }
     return { serviceBaseUrl, forward, appPolicy, health }
@@ -139,14 +175,22 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
         pathname.startsWith('/webhooks/')
         ? apiContentSecurityPolicy
         : ready.appPolicy,
+      isHttps(req, options.trustProxy ?? false),
     )
-    const refusal = refusalOf(req, loopbackOnly)
+    const refusal = refusalOf(req, publicOrigin)
     if (refusal) return sendError(res, 403, refusal)
     if (pathname === '/healthz') return sendJson(res, 200, ready.health)
     if (pathname === '/webhooks/service') return receiveWebhook(req, res)
-    if (pathname === '/events') return hub.handle(req, res)
-    if (pathname.startsWith('/api/v1/')) return ready.forward(req, res)
-    if (isApi) return sendError(res, 404, 'Not found')
+    if (pathname.startsWith('/auth/')) {
+      return access.handleAuth(req, res, new URL(url, 'http://dashboard.invalid'))
+    }
+    if (pathname === '/events' || isApi) {
+      const principal = await access.requirePrincipal(req, res)
+      if (!principal) return
+      if (pathname === '/events') return hub.handle(req, res)
+      if (pathname.startsWith('/api/v1/')) return ready.forward(req, res)
+      return sendError(res, 404, 'Not found')
+    }
     if (serveStatic) return serveStatic(req, res)
     dev?.handle(req, res)
   }
@@ -158,11 +202,15 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
       else res.destroy()
     })
   })
-  // Video uploads stream through for as long as they take.
-  server.requestTimeout = 0
+  // Videos go straight to storage, so requests here are small: a client has 20 s to send its
+  // headers and a minute for the whole request (subtitle files are the largest bodies).
+  server.headersTimeout = 20_000
+  server.requestTimeout = 60_000
+  limitConnectionsPerAddress(server, options.maxConnectionsPerAddress ?? 128)
 
   async function stopAll() {
     hub.close()
+    await access.close()
     await redis?.close()
     server.closeAllConnections()
     await new Promise<void>((resolve) => server.close(() => resolve()))
@@ -184,7 +232,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
     await stopAll().catch(() => {})
     throw error
   }
-  if (!loopbackOnly) log(exposureWarning(host))
+  if (options.createDemoAdmin) await createDemoAdmin(access.accounts, log)
 
   return {
     url: `http://${displayHost(host, options.port === 0)}:${port}`,
@@ -203,14 +251,6 @@ interface Ready {
 // The address this machine reaches a server listening on `host` at.
 const loopbackHostFor = (host: string) =>
   host === '::1' ? '[::1]' : host.includes(':') && host !== '::' ? `[${host}]` : '127.0.0.1'
-
-export function exposureWarning(host: string): string {
-  return [
-    `WARNING: the dashboard is listening on ${host}, not only on this machine's loopback address.`,
-    'It has no sign-in yet: anyone who can reach it acts on the video service with the',
-    "business's full authority. Set DASHBOARD_HOST=127.0.0.1 unless that is what you want.",
-  ].join('\n')
-}
 
 function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { beforeAll, expect, it } from 'vitest'
 import { dashboardWithFakeService } from './dashboard-for.ts'
 import { json } from './fake-service.ts'
-import { send } from './http-client.ts'
+import { send, sendSignedIn } from './http-client.ts'
 
 const running = dashboardWithFakeService('file')
 const videos = Array.from({ length: 50 }, (_, n) => ({
@@ -14,7 +14,7 @@ beforeAll(() => {
 })
 
 it('compresses JSON answers the service sent plain, in the encoding the browser prefers', async () => {
-  const brotli = await send(running.dashboard.url, '/api/v1/videos', {
+  const brotli = await sendSignedIn(running.dashboard, '/api/v1/videos', {
     headers: { 'accept-encoding': 'gzip, br' },
   })
   expect(brotli.headers['content-encoding']).toBe('br')
@@ -22,7 +22,7 @@ it('compresses JSON answers the service sent plain, in the encoding the browser 
   expect(JSON.parse(brotliDecompressSync(brotli.body).toString())).toEqual({ videos })
   expect(brotli.body.length).toBeLessThan(JSON.stringify({ videos }).length / 3)
 
-  const gzip = await send(running.dashboard.url, '/api/v1/videos', {
+  const gzip = await sendSignedIn(running.dashboard, '/api/v1/videos', {
     headers: { 'accept-encoding': 'gzip' },
   })
   expect(gzip.headers['content-encoding']).toBe('gzip')
@@ -30,7 +30,7 @@ it('compresses JSON answers the service sent plain, in the encoding the browser 
 })
 
 it('sends the body as is to a client that accepts no compression', async () => {
-  const plain = await send(running.dashboard.url, '/api/v1/videos')
+  const plain = await sendSignedIn(running.dashboard, '/api/v1/videos')
   expect(plain.headers['content-encoding']).toBeUndefined()
   expect(plain.json()).toEqual({ videos })
 })

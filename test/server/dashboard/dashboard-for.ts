@@ -1,25 +1,38 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { type DashboardOptions, startDashboard } from '../../../server/dashboard/start.ts'
+import { addAccounts, signIn } from '../support/accounts.ts'
 import { type FakeService, fakeClient, startFakeService } from './fake-service.ts'
 import { createTempDist } from './temp-dist.ts'
 
 export interface TestDashboard {
   url: string
   logs: string[]
+  /** An admin's signed-in headers: cookie, same origin and X-Dashboard-Request. */
+  session: Record<string, string>
   close(): Promise<void>
 }
 
-/** A production dashboard on a temporary build, talking to the given fake service. */
+/**
+ * A production dashboard on a temporary build, talking to the given fake service, with an admin
+ * signed in.
+ */
 export async function startDashboardFor(
   service: FakeService,
   options: Partial<DashboardOptions> = {},
 ): Promise<TestDashboard> {
   const dist = await createTempDist()
   const logs: string[] = []
+  const dataDir = mkdtempSync(join(tmpdir(), 'dashboard-db-'))
+  const dashboardDb = join(dataDir, 'dashboard.db')
+  const { admin } = await addAccounts({ sqlitePath: dashboardDb }, ['admin'])
   const dashboard = await startDashboard({
     port: 0,
     mode: 'production',
     distDir: dist.dir,
+    dashboardDb,
     service: { baseUrl: service.url, ...fakeClient },
     log: (message) => logs.push(message),
     ...options,
@@ -27,9 +40,11 @@ export async function startDashboardFor(
   return {
     url: dashboard.url,
     logs,
+    session: await signIn(dashboard.url, admin),
     async close() {
       await dashboard.close()
       await dist.remove()
+      rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

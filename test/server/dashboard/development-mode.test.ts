@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDashboardFor, type TestDashboard } from './dashboard-for.ts'
 import { type FakeService, startFakeService } from './fake-service.ts'
-import { send } from './http-client.ts'
+import { send, sendSignedIn } from './http-client.ts'
 
 let service: FakeService
 let dashboard: TestDashboard
@@ -40,7 +40,7 @@ describe('development mode', () => {
   })
 
   it('still forwards the API', async () => {
-    const response = await send(dashboard.url, '/api/v1/videos?x=1')
+    const response = await sendSignedIn(dashboard, '/api/v1/videos?x=1')
     expect(response.json()).toEqual({ method: 'GET', url: '/api/v1/videos?x=1' })
   })
 

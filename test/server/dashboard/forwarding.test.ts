@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { dashboardWithFakeService } from './dashboard-for.ts'
 import { json } from './fake-service.ts'
-import { send } from './http-client.ts'
+import { send, sendSignedIn } from './http-client.ts'
 
 const running = dashboardWithFakeService('file')
 beforeEach(() => {
@@ -27,7 +27,7 @@ describe('forwarding /api/v1/*', () => {
           'x-internal-node': 'db-3',
         },
       )
-    const response = await send(running.dashboard.url, '/api/v1/videos')
+    const response = await sendSignedIn(running.dashboard, '/api/v1/videos')
     expect(response.status).toBe(200)
     expect(response.json()).toEqual({ videos: [{ id: 'v1' }] })
     expect(response.headers['content-type']).toBe('application/json')
@@ -45,13 +45,13 @@ describe('forwarding /api/v1/*', () => {
   })
 
   it('marks business data not cacheable when the service says nothing', async () => {
-    const response = await send(running.dashboard.url, '/api/v1/channels')
+    const response = await sendSignedIn(running.dashboard, '/api/v1/channels')
     expect(response.headers['cache-control']).toBe('no-store')
   })
 
   it('sends the query string byte for byte', async () => {
     const path = '/api/v1/videos?q=caf%C3%A9+noir&hashtag=%23sale&z=1&a=2&a=3&empty=&flag'
-    await send(running.dashboard.url, path, { headers: { accept: 'application/json' } })
+    await sendSignedIn(running.dashboard, path, { headers: { accept: 'application/json' } })
     expect(running.service.apiRequests.map((request) => request.url)).toEqual([path])
   })
 
@@ -59,7 +59,7 @@ describe('forwarding /api/v1/*', () => {
     const body = JSON.stringify({ caption: 'Summer drop ☀️', hashtags: ['sale'] })
     running.service.api = (request, res) =>
       json(res, 201, { id: 'v9', echo: request.body.toString() })
-    const response = await send(running.dashboard.url, '/api/v1/videos/v9', {
+    const response = await sendSignedIn(running.dashboard, '/api/v1/videos/v9', {
       method: 'PATCH',
       headers: { 'content-type': 'application/json' },
       body,
@@ -75,7 +75,7 @@ describe('forwarding /api/v1/*', () => {
   it('passes service errors through with their status and {error} body', async () => {
     running.service.api = (_request, res) =>
       json(res, 429, { error: 'Too many videos' }, { 'retry-after': '120' })
-    const response = await send(running.dashboard.url, '/api/v1/videos', { method: 'POST' })
+    const response = await sendSignedIn(running.dashboard, '/api/v1/videos', { method: 'POST' })
     expect(response.status).toBe(429)
     expect(response.json()).toEqual({ error: 'Too many videos' })
     expect(response.headers['retry-after']).toBe('120')
@@ -86,7 +86,7 @@ describe('forwarding /api/v1/*', () => {
       res.writeHead(503, { 'content-type': 'text/html', 'retry-after': '30' })
       res.end('<html><body>Service Unavailable</body></html>')
     }
-    const response = await send(running.dashboard.url, '/api/v1/videos')
+    const response = await sendSignedIn(running.dashboard, '/api/v1/videos')
     expect(response.status).toBe(503)
     expect(response.json()).toEqual({ error: 'The video service failed (HTTP 503)' })
     expect(response.headers['retry-after']).toBe('30')
@@ -94,7 +94,9 @@ describe('forwarding /api/v1/*', () => {
 
   it('passes a 204 without a body', async () => {
     running.service.api = (_request, res) => res.writeHead(204).end()
-    const response = await send(running.dashboard.url, '/api/v1/videos/v1', { method: 'DELETE' })
+    const response = await sendSignedIn(running.dashboard, '/api/v1/videos/v1', {
+      method: 'DELETE',
+    })
     expect(response.status).toBe(204)
     expect(response.body.length).toBe(0)
   })
@@ -102,13 +104,13 @@ describe('forwarding /api/v1/*', () => {
   it("rewrites an absolute Location inside the service's API to a dashboard path", async () => {
     running.service.api = (_request, res) =>
       json(res, 202, {}, { location: `${running.service.url}/api/v1/videos/imports/i1` })
-    const response = await send(running.dashboard.url, '/api/v1/videos', { method: 'POST' })
+    const response = await sendSignedIn(running.dashboard, '/api/v1/videos', { method: 'POST' })
     expect(response.headers.location).toBe('/api/v1/videos/imports/i1')
   })
 
   it('refuses paths that would climb out of /api/v1/', async () => {
     for (const path of ['/api/v1/%2e%2e/oauth/token', '/api/v1/videos/..%2F..%2Fadmin']) {
-      const response = await send(running.dashboard.url, path, { method: 'POST' })
+      const response = await sendSignedIn(running.dashboard, path, { method: 'POST' })
       expect(response.status).toBe(400)
     }
     expect(running.service.apiRequests).toEqual([])
@@ -116,7 +118,7 @@ describe('forwarding /api/v1/*', () => {
 
   it('answers unknown /api/ paths outside /api/v1/ with a JSON 404, never the app', async () => {
     for (const path of ['/api/v2/videos', '/api/v1', '/api', '/api/']) {
-      const response = await send(running.dashboard.url, path)
+      const response = await sendSignedIn(running.dashboard, path)
       expect(response.status).toBe(404)
       expect(response.json()).toEqual({ error: 'Not found' })
     }
@@ -124,7 +126,7 @@ describe('forwarding /api/v1/*', () => {
   })
 
   it('reports a remote service on /healthz', async () => {
-    const response = await send(running.dashboard.url, '/healthz')
+    const response = await sendSignedIn(running.dashboard, '/healthz')
     expect(response.json()).toEqual({ status: 'ok', service: 'remote' })
   })
 })

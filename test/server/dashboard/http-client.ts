@@ -51,3 +51,15 @@ export function send(
     outgoing.end(options.body)
   })
 }
+
+/** `send` as a signed-in admin: the dashboard's session headers, then the headers given. */
+export function sendSignedIn(
+  dashboard: { url: string; session: Record<string, string> },
+  path: string,
+  options: Parameters<typeof send>[2] = {},
+): Promise<RawResponse> {
+  return send(dashboard.url, path, {
+    ...options,
+    headers: { ...dashboard.session, ...options.headers },
+  })
+}

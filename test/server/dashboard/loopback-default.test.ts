@@ -1,7 +1,7 @@
 import { Server } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest'
 import { isLoopbackHost } from '../../../server/dashboard/request-guard.ts'
-import { exposureWarning } from '../../../server/dashboard/start.ts'
+import { startDashboard } from '../../../server/dashboard/start.ts'
 import { dashboardWithFakeService } from './dashboard-for.ts'
 import { send } from './http-client.ts'
 
@@ -47,10 +47,6 @@ describe('the listening address', () => {
     expect(response.json().error).toMatch(/loopback/)
   })
 
-  it('logs no exposure warning on loopback', () => {
-    expect(running.dashboard.logs.join('\n')).not.toContain('WARNING')
-  })
-
   it('tells loopback from reachable addresses', () => {
     for (const host of ['127.0.0.1', '127.0.0.2', 'localhost', '::1', '[::1]']) {
       expect(isLoopbackHost(host), host).toBe(true)
@@ -60,7 +56,9 @@ describe('the listening address', () => {
     }
   })
 
-  it('warns that anyone reaching a non-loopback address acts for the business', () => {
-    expect(exposureWarning('0.0.0.0')).toMatch(/0\.0\.0\.0[\s\S]*full authority/)
+  it('will not listen off loopback without the public address it is reached at', async () => {
+    await expect(
+      startDashboard({ host: '0.0.0.0', port: 0, mode: 'production', log: () => {} }),
+    ).rejects.toThrow(/DASHBOARD_PUBLIC_URL/)
   })
 })

@@ -2,18 +2,18 @@ import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { dashboardWithFakeService } from './dashboard-for.ts'
 import { json } from './fake-service.ts'
-import { send } from './http-client.ts'
+import { send, sendSignedIn } from './http-client.ts'
 
 const running = dashboardWithFakeService('test')
 
 describe('a 401 from the service', () => {
   it('renews the token once and replays the request once, body included', async () => {
-    await send(running.dashboard.url, '/api/v1/channels')
+    await sendSignedIn(running.dashboard, '/api/v1/channels')
     running.service.revokeTokens()
     running.service.apiRequests = []
     const body = JSON.stringify({ caption: 'Replayed' })
     running.service.api = (request, res) => json(res, 200, { echo: request.body.toString() })
-    const response = await send(running.dashboard.url, '/api/v1/videos/v1', {
+    const response = await sendSignedIn(running.dashboard, '/api/v1/videos/v1', {
       method: 'PATCH',
       headers: { 'content-type': 'application/json' },
       body,
@@ -30,7 +30,7 @@ describe('a 401 from the service', () => {
       attempts++
       json(res, 401, { error: 'Token revoked' }, { 'www-authenticate': 'Bearer error="x"' })
     }
-    const response = await send(running.dashboard.url, '/api/v1/videos')
+    const response = await sendSignedIn(running.dashboard, '/api/v1/videos')
     expect(response.status).toBe(401)
     expect(response.json()).toEqual({ error: 'Token revoked' })
     expect(response.headers['www-authenticate']).toBeUndefined()
@@ -39,10 +39,10 @@ describe('a 401 from the service', () => {
   })
 
   it('on a streamed upload goes to the browser, and the next request uses a new token', async () => {
-    await send(running.dashboard.url, '/api/v1/channels')
+    await sendSignedIn(running.dashboard, '/api/v1/channels')
     running.service.revokeTokens()
     const upload = randomBytes(3 * 1024 * 1024)
-    const response = await send(running.dashboard.url, '/api/v1/videos', {
+    const response = await sendSignedIn(running.dashboard, '/api/v1/videos', {
       method: 'POST',
       headers: { 'content-type': 'multipart/form-data; boundary=x' },
       body: upload,
@@ -50,7 +50,7 @@ describe('a 401 from the service', () => {
     expect(response.status).toBe(401)
     expect(response.json()).toEqual({ error: 'Invalid or expired access token' })
     expect(running.service.tokenRequests).toBe(1)
-    expect((await send(running.dashboard.url, '/api/v1/channels')).status).toBe(200)
+    expect((await sendSignedIn(running.dashboard, '/api/v1/channels')).status).toBe(200)
     expect(running.service.tokenRequests).toBe(2)
   })
 })

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { dashboardWithFakeService } from './dashboard-for.ts'
-import { send } from './http-client.ts'
+import { send, sendSignedIn } from './http-client.ts'
 
 const running = dashboardWithFakeService('file')
 let host: string
@@ -15,7 +15,7 @@ describe('requests a hostile page could cause', () => {
   it('refuses a DNS name rebound to the loopback address', async () => {
     const port = new URL(running.dashboard.url).port
     for (const path of ['/', '/api/v1/videos']) {
-      const response = await send(running.dashboard.url, path, {
+      const response = await sendSignedIn(running.dashboard, path, {
         headers: { host: `attacker.example:${port}` },
       })
       expect(response.status).toBe(403)
@@ -26,7 +26,7 @@ describe('requests a hostile page could cause', () => {
   it('accepts the loopback names', async () => {
     const port = new URL(running.dashboard.url).port
     for (const name of ['localhost', '127.0.0.1', '[::1]', 'app.localhost']) {
-      const response = await send(running.dashboard.url, '/', {
+      const response = await sendSignedIn(running.dashboard, '/', {
         headers: { host: `${name}:${port}` },
       })
       expect(response.status, name).toBe(200)
@@ -34,7 +34,7 @@ describe('requests a hostile page could cause', () => {
   })
 
   it('refuses cross-site API calls such as a form post, before the service sees them', async () => {
-    const crossSite = await send(running.dashboard.url, '/api/v1/videos', {
+    const crossSite = await sendSignedIn(running.dashboard, '/api/v1/videos', {
       method: 'POST',
       headers: {
         'sec-fetch-site': 'cross-site',
@@ -44,12 +44,12 @@ describe('requests a hostile page could cause', () => {
       body: '--x--',
     })
     expect(crossSite.status).toBe(403)
-    const otherOrigin = await send(running.dashboard.url, '/api/v1/videos', {
+    const otherOrigin = await sendSignedIn(running.dashboard, '/api/v1/videos', {
       method: 'POST',
       headers: { origin: 'http://localhost:3000' },
     })
     expect(otherOrigin.status).toBe(403)
-    const sameSite = await send(running.dashboard.url, '/api/v1/videos', {
+    const sameSite = await sendSignedIn(running.dashboard, '/api/v1/videos', {
       headers: { 'sec-fetch-site': 'same-site' },
     })
     expect(sameSite.status).toBe(403)
@@ -57,12 +57,12 @@ describe('requests a hostile page could cause', () => {
   })
 
   it("accepts the app's own calls and links into the app from anywhere", async () => {
-    const own = await send(running.dashboard.url, '/api/v1/videos', {
+    const own = await sendSignedIn(running.dashboard, '/api/v1/videos', {
       method: 'POST',
       headers: { 'sec-fetch-site': 'same-origin', origin: `http://${host}` },
     })
     expect(own.status).toBe(200)
-    const link = await send(running.dashboard.url, '/videos/v1', {
+    const link = await sendSignedIn(running.dashboard, '/videos/v1', {
       headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
     })
     expect(link.status).toBe(200)

@@ -5,7 +5,7 @@ import {
   sandboxOrigins,
 } from '../../../server/dashboard/security-headers.ts'
 import { dashboardWithFakeService } from './dashboard-for.ts'
-import { send } from './http-client.ts'
+import { send, sendSignedIn } from './http-client.ts'
 
 /** The policy as a map from directive to its sources. */
 function directives(policy: string): Record<string, string[]> {
@@ -45,7 +45,7 @@ describe('the content security policy', () => {
     expect(csp['connect-src']).toEqual(["'self'", 'http://127.0.0.1:9000', 'http://localhost:4010'])
   })
 
-  it('allows https media and uploads for a remote service, whose CDN is not known', () => {
+  it('allows https media from anywhere, but requests only to the service and the storage named', () => {
     const csp = directives(
       appContentSecurityPolicy('production', remoteOrigins('https://api.example.com/base')),
     )
@@ -58,7 +58,18 @@ describe('the content security policy', () => {
       'https://api.example.com',
     ])
     expect(csp['media-src']).toContain('https:')
-    expect(csp['connect-src']).toEqual(["'self'", 'https:', 'https://api.example.com'])
+    expect(csp['connect-src']).toEqual(["'self'", 'https://api.example.com'])
+    const withStorage = directives(
+      appContentSecurityPolicy(
+        'production',
+        remoteOrigins('https://api.example.com', ['https://uploads.example.net']),
+      ),
+    )
+    expect(withStorage['connect-src']).toEqual([
+      "'self'",
+      'https://api.example.com',
+      'https://uploads.example.net',
+    ])
   })
 
   it("relaxes scripts, styles and connections as Vite's development server needs", () => {
@@ -76,16 +87,16 @@ describe('security headers on responses', () => {
   const running = dashboardWithFakeService('file')
 
   it('sets nosniff, the referrer policy and the app policy on app pages', async () => {
-    const page = await send(running.dashboard.url, '/videos')
+    const page = await sendSignedIn(running.dashboard, '/videos')
     expect(page.headers['x-content-type-options']).toBe('nosniff')
     expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
     const csp = directives(String(page.headers['content-security-policy']))
-    expect(csp['connect-src']).toEqual(["'self'", 'https:', running.service.url])
+    expect(csp['connect-src']).toEqual(["'self'", running.service.url])
     expect(csp['frame-ancestors']).toEqual(["'none'"])
   })
 
   it('sets a policy that allows nothing on API answers', async () => {
-    const api = await send(running.dashboard.url, '/api/v1/videos')
+    const api = await sendSignedIn(running.dashboard, '/api/v1/videos')
     expect(api.headers['x-content-type-options']).toBe('nosniff')
     expect(api.headers['content-security-policy']).toContain("default-src 'none'")
   })

@@ -36,7 +36,7 @@ function startUpload(headers: Record<string, string>) {
     port: url.port,
     path: '/api/v1/videos',
     method: 'POST',
-    headers,
+    headers: { ...running.dashboard.session, ...headers },
   })
   const response = (async () => {
     const [res] = (await once(outgoing, 'response')) as [IncomingMessage]
@@ -86,7 +86,12 @@ describe('streaming through the dashboard', () => {
       finish = () => res.end('"done":true}')
     }
     const url = new URL(running.dashboard.url)
-    const outgoing = request({ hostname: url.hostname, port: url.port, path: '/api/v1/videos' })
+    const outgoing = request({
+      hostname: url.hostname,
+      port: url.port,
+      path: '/api/v1/videos',
+      headers: running.dashboard.session,
+    })
     outgoing.end()
     const [res] = (await once(outgoing, 'response')) as [IncomingMessage]
     const [first] = (await once(res, 'data')) as [Buffer]

@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { dashboardWithFakeService } from './dashboard-for.ts'
-import { send } from './http-client.ts'
+import { send, sendSignedIn } from './http-client.ts'
 
 describe('the dashboard token', () => {
   const running = dashboardWithFakeService('test')
 
   it('is fetched once for many requests', async () => {
     for (let i = 0; i < 10; i++) {
-      expect((await send(running.dashboard.url, `/api/v1/videos?page=${i}`)).status).toBe(200)
+      expect((await sendSignedIn(running.dashboard, `/api/v1/videos?page=${i}`)).status).toBe(200)
     }
     expect(running.service.tokenRequests).toBe(1)
     expect(running.service.apiRequests).toHaveLength(10)
@@ -16,7 +16,7 @@ describe('the dashboard token', () => {
   it('is fetched once for concurrent first requests', async () => {
     running.service.tokenDelayMs = 100
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => send(running.dashboard.url, `/api/v1/videos/v${i}`)),
+      Array.from({ length: 20 }, (_, i) => sendSignedIn(running.dashboard, `/api/v1/videos/v${i}`)),
     )
     expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200))
     expect(running.service.tokenRequests).toBe(1)
@@ -36,12 +36,12 @@ describe('the dashboard token, on a clock the test moves', () => {
 
   it('is renewed shortly before it expires: 10% of its life ahead', async () => {
     running.service.tokenLifetimeSeconds = 1
-    await send(running.dashboard.url, '/api/v1/videos')
+    await sendSignedIn(running.dashboard, '/api/v1/videos')
     vi.setSystemTime(start + 899)
-    await send(running.dashboard.url, '/api/v1/videos')
+    await sendSignedIn(running.dashboard, '/api/v1/videos')
     expect(running.service.tokenRequests).toBe(1)
     vi.setSystemTime(start + 900)
-    await send(running.dashboard.url, '/api/v1/videos')
+    await sendSignedIn(running.dashboard, '/api/v1/videos')
     expect(running.service.tokenRequests).toBe(2)
     const used = running.service.apiRequests.map((request) => request.headers.authorization)
     expect(used[1]).toBe(used[0])

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { dashboardWithFakeService } from './dashboard-for.ts'
 import { json } from './fake-service.ts'
-import { type RawResponse, send } from './http-client.ts'
+import { type RawResponse, type send, sendSignedIn } from './http-client.ts'
 
 const running = dashboardWithFakeService('file')
 
@@ -18,7 +18,7 @@ describe('the service token', () => {
   it('never reaches the browser in any header or body of a session', async () => {
     const responses: RawResponse[] = []
     const session = async (path: string, options: Parameters<typeof send>[2] = {}) => {
-      responses.push(await send(running.dashboard.url, path, options))
+      responses.push(await sendSignedIn(running.dashboard, path, options))
     }
     await session('/')
     await session('/videos/v1')
@@ -52,7 +52,12 @@ describe('the service token', () => {
   it("is sent instead of the browser's Authorization; cookies and hop-by-hop headers stay behind", async () => {
     running.service.api = (_request, res) => json(res, 200, {})
     running.service.apiRequests = []
-    await send(running.dashboard.url, '/api/v1/channels', { headers: browserHeaders })
+    await sendSignedIn(running.dashboard, '/api/v1/channels', {
+      headers: {
+        ...browserHeaders,
+        cookie: `${running.dashboard.session.cookie}; ${browserHeaders.cookie}`,
+      },
+    })
     const [received] = running.service.apiRequests
     expect(received?.headers.authorization).toBe(`Bearer ${running.service.issuedTokens.at(-1)}`)
     expect(received?.headers.cookie).toBeUndefined()

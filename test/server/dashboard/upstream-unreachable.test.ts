@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startDashboardFor, type TestDashboard } from './dashboard-for.ts'
 import { type FakeService, startFakeService } from './fake-service.ts'
-import { send } from './http-client.ts'
+import { sendSignedIn } from './http-client.ts'
 
 let service: FakeService | undefined
 let dashboard: TestDashboard | undefined
@@ -32,7 +32,7 @@ describe('when the service cannot be used', () => {
         clientSecret: 'b',
       },
     })
-    const response = await send(dashboard.url, '/api/v1/videos')
+    const response = await sendSignedIn(dashboard, '/api/v1/videos')
     expect(response.status).toBe(502)
     expect(response.json()).toEqual({ error: 'The video service is unreachable' })
   })
@@ -40,10 +40,10 @@ describe('when the service cannot be used', () => {
   it('answers 502 when the service goes down after issuing a token', async () => {
     service = await startFakeService()
     dashboard = await startDashboardFor(service)
-    expect((await send(dashboard.url, '/api/v1/videos')).status).toBe(200)
+    expect((await sendSignedIn(dashboard, '/api/v1/videos')).status).toBe(200)
     await service.close()
     service = undefined
-    const response = await send(dashboard.url, '/api/v1/videos')
+    const response = await sendSignedIn(dashboard, '/api/v1/videos')
     expect(response.status).toBe(502)
     expect(response.json()).toEqual({ error: 'The video service is unreachable' })
   })
@@ -53,7 +53,7 @@ describe('when the service cannot be used', () => {
     dashboard = await startDashboardFor(service, {
       service: { baseUrl: service.url, clientId: 'dash', clientSecret: 'wrong' },
     })
-    const response = await send(dashboard.url, '/api/v1/videos')
+    const response = await sendSignedIn(dashboard, '/api/v1/videos')
     expect(response.status).toBe(502)
     expect(response.json()).toEqual({
       error: "The video service refused the dashboard's credentials",

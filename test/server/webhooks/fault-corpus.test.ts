@@ -42,7 +42,7 @@ function send(url: string, bad: BadDelivery): Promise<number> {
 
 it('refuses 10,000 bad deliveries with 4xx, applies none, and stays responsive', async () => {
   const { url } = running.dashboard
-  const stream = await openEvents(url)
+  const stream = await openEvents(running.dashboard)
   const corpus = badDeliveries(secret, 9_980, Date.now())
   for (let index = 0; index < 20; index++) {
     const signed = delivery(secret, {

@@ -23,7 +23,7 @@ afterAll(async () => {
 
 it('behaves as one behind a load balancer: a webhook to one replica reaches browsers on both, a duplicate to the other is ignored', async () => {
   const [a, b] = replicas as [TestDashboard, TestDashboard]
-  const [onA, onB] = [await openEvents(a.url), await openEvents(b.url)]
+  const [onA, onB] = [await openEvents(a), await openEvents(b)]
   const event = videoEvent('vid-replicated', 1_790_000_100)
   const first = delivery(secret, event)
   expect((await postWebhook(a.url, first.body, first.signature)).status).toBe(202)

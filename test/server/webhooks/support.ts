@@ -33,10 +33,17 @@ export interface SseEvent {
 }
 
 /** An open `GET /events` stream, its events collected as they come. */
-export async function openEvents(url: string, lastEventId?: string) {
+/** The event stream of a dashboard, opened with a signed-in session. */
+export async function openEvents(
+  dashboard: { url: string; session: Record<string, string> },
+  lastEventId?: string,
+) {
   const controller = new AbortController()
-  const response = await fetch(`${url}/events`, {
-    headers: lastEventId ? { 'last-event-id': lastEventId } : {},
+  const response = await fetch(`${dashboard.url}/events`, {
+    headers: {
+      cookie: dashboard.session.cookie ?? '',
+      ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+    },
     signal: controller.signal,
   })
   const events: SseEvent[] = []

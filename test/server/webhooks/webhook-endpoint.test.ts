@@ -11,7 +11,7 @@ const until = async (condition: () => boolean) => {
 describe('POST /webhooks/service', () => {
   it('answers a valid delivery at once and sends it to every open stream, once', async () => {
     const { url } = running.dashboard
-    const [a, b] = [await openEvents(url), await openEvents(url)]
+    const [a, b] = [await openEvents(running.dashboard), await openEvents(running.dashboard)]
     const event = videoEvent('vid-once', 1_790_000_001)
     const first = delivery(secret, event)
     const answer = await postWebhook(url, first.body, first.signature)
@@ -31,7 +31,7 @@ describe('POST /webhooks/service', () => {
 
   it('refuses forged, stale, malformed and oversized deliveries with 4xx, and applies none', async () => {
     const { url } = running.dashboard
-    const stream = await openEvents(url)
+    const stream = await openEvents(running.dashboard)
     const event = videoEvent('vid-forged', 1_790_000_003)
     const forged = delivery('whsec_wrong', event)
     const stale = delivery(secret, event, Date.now() - 6 * 60_000)
@@ -61,7 +61,7 @@ describe('POST /webhooks/service', () => {
 describe('GET /events', () => {
   it('replays what a stream missed after Last-Event-ID, and resets an unknown one', async () => {
     const { url } = running.dashboard
-    const first = await openEvents(url)
+    const first = await openEvents(running.dashboard)
     const one = delivery(secret, videoEvent('vid-r1', 1_790_000_010))
     await postWebhook(url, one.body, one.signature)
     await until(() => first.events.length === 1)
@@ -75,7 +75,7 @@ describe('GET /events', () => {
       const missed = delivery(secret, videoEvent(id, created))
       await postWebhook(url, missed.body, missed.signature)
     }
-    const resumed = await openEvents(url, lastSeen)
+    const resumed = await openEvents(running.dashboard, lastSeen)
     await until(() => resumed.events.length === 2)
     expect(resumed.events.map((each) => JSON.parse(each.data).data.id)).toEqual([
       'vid-r2',
@@ -83,7 +83,7 @@ describe('GET /events', () => {
     ])
     await resumed.close()
 
-    const stranger = await openEvents(url, 'another-boot-7')
+    const stranger = await openEvents(running.dashboard, 'another-boot-7')
     await until(() => stranger.events.length === 1)
     expect(stranger.events[0]?.event).toBe('reset')
     await stranger.close()

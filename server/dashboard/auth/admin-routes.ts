@@ -1,0 +1,207 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { isRole } from '../../../src/api/roles.ts'
+import { sendError, sendJson } from '../json-response.ts'
+import { AccountExistsError, type Accounts, normalizeEmail } from './accounts.ts'
+import { type AuditFilter, type AuditLog, csvHeader, csvRow } from './audit-log.ts'
+import type { Invites } from './invites.ts'
+import { readSmallForm } from './request-checks.ts'
+import type { SessionStore } from './sessions.ts'
+import type { Principal, SignIn } from './sign-in-routes.ts'
+
+export interface AdminRouteOptions {
+  accounts: Accounts
+  invites: Invites
+  audit: AuditLog
+  sessions: SessionStore
+  signIn: SignIn
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>
+
+/**
+ * The dashboard's own API under /auth/: accounts, invites and the audit log (admins), and
+ * accepting an invite (anyone holding its link). Writes are recorded like the service's.
+ */
+export function createAdminRoutes(options: AdminRouteOptions) {
+  const { accounts, invites, audit, sessions } = options
+  const record = (
+    principal: Principal,
+    operation: string,
+    req: IncomingMessage,
+    path: string,
+    status: number,
+  ) =>
+    audit.record({
+      account_id: principal.id,
+      account_email: principal.email,
+      operation,
+      method: req.method ?? 'POST',
+      path,
+      status,
+    })
+
+  const adminOnly =
+    (handler: (principal: Principal, ...rest: Parameters<Handler>) => Promise<void>): Handler =>
+    async (req, res, url) => {
+      const principal = await options.signIn.principalOf(req)
+      if (!principal) return sendError(res, 401, 'Sign in to use the dashboard')
+      if (principal.role !== 'admin')
+        return sendError(res, 403, 'Only admins manage accounts and read the audit log')
+      return handler(principal, req, res, url)
+    }
+
+  const listAccounts = adminOnly(async (_principal, _req, res) => {
+    sendJson(res, 200, { accounts: await accounts.list() })
+  })
+
+  const updateAccount = (id: string) =>
+    adminOnly(async (principal, req, res) => {
+      const body = await readSmallForm(req)
+      const role = body?.role
+      const deactivated = body?.deactivated
+      if (
+        !body ||
+        (role !== undefined && !isRole(role)) ||
+        (deactivated !== undefined && typeof deactivated !== 'boolean')
+      ) {
+        return sendError(
+          res,
+          400,
+          'Give a role (viewer, editor or admin) or deactivated (true or false)',
+        )
+      }
+      const target = await accounts.byId(id)
+      if (!target) return sendError(res, 404, 'No such account')
+      const losesAdmin =
+        target.role === 'admin' &&
+        !target.deactivated_at &&
+        (deactivated === true || (role && role !== 'admin'))
+      if (losesAdmin && (await accounts.activeAdmins()) <= 1) {
+        await record(principal, 'dashboard.updateAccount', req, `/auth/accounts/${id}`, 409)
+        return sendError(
+          res,
+          409,
+          'The last admin cannot be demoted or deactivated: make another admin first',
+        )
+      }
+      const updated = await accounts.update(id, {
+        ...(role ? { role } : {}),
+        ...(deactivated === undefined ? {} : { deactivated }),
+      })
+      // A changed or removed authority takes effect at once: the account's sessions end.
+      if (deactivated === true) await sessions.deleteAllFor(id)
+      await record(principal, 'dashboard.updateAccount', req, `/auth/accounts/${id}`, 200)
+      sendJson(res, 200, updated)
+    })
+
+  const createInvite = adminOnly(async (principal, req, res) => {
+    const body = await readSmallForm(req)
+    const email = typeof body?.email === 'string' ? normalizeEmail(body.email) : ''
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || !isRole(body?.role)) {
+      return sendError(res, 400, 'Give an email address and a role (viewer, editor or admin)')
+    }
+    if (await accounts.byEmailWithHash(email)) {
+      await record(principal, 'dashboard.createInvite', req, '/auth/invites', 409)
+      return sendError(res, 409, `${email} already has an account`)
+    }
+    const invite = await invites.create({ email, role: body.role, createdBy: principal.id })
+    await record(principal, 'dashboard.createInvite', req, '/auth/invites', 201)
+    sendJson(res, 201, {
+      email,
+      role: body.role,
+      expiresAt: invite.expiresAt,
+      // The token travels in the fragment, which browsers never send to servers or in Referer.
+      link: `${options.signIn.originOf(req)}/invite#${invite.token}`,
+    })
+  })
+
+  const readInvite =
+    (token: string): Handler =>
+    async (_req, res) => {
+      const invite = await invites.find(token)
+      if (!invite)
+        return sendError(
+          res,
+          404,
+          'This invitation link is not valid any more: ask an admin for a new one',
+        )
+      sendJson(res, 200, { email: invite.email, role: invite.role, expiresAt: invite.expires_at })
+    }
+
+  const acceptInvite =
+    (token: string): Handler =>
+    async (req, res) => {
+      const body = await readSmallForm(req)
+      const password = typeof body?.password === 'string' ? body.password : ''
+      if (password.length < 12)
+        return sendError(res, 400, 'Choose a password of at least 12 characters')
+      const invite = await invites.find(token)
+      if (!invite || !(await invites.use(token))) {
+        return sendError(
+          res,
+          404,
+          'This invitation link is not valid any more: ask an admin for a new one',
+        )
+      }
+      try {
+        const account = await accounts.create({ email: invite.email, role: invite.role, password })
+        await options.signIn.startSession(req, res, account.id)
+        await audit.record({
+          account_id: account.id,
+          account_email: account.email,
+          operation: 'dashboard.acceptInvite',
+          method: 'POST',
+          path: '/auth/invites',
+          status: 204,
+        })
+        res.writeHead(204, { 'Cache-Control': 'no-store' }).end()
+      } catch (error) {
+        if (error instanceof AccountExistsError) return sendError(res, 409, error.message)
+        throw error
+      }
+    }
+
+  const auditPage = adminOnly(async (_principal, _req, res, url) => {
+    sendJson(res, 200, await audit.page(auditFilter(url)))
+  })
+
+  const auditCsv = adminOnly(async (_principal, _req, res, url) => {
+    res.writeHead(200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="dashboard-audit.csv"',
+      'Cache-Control': 'no-store',
+    })
+    res.write(csvHeader())
+    for await (const entry of audit.all(auditFilter(url))) res.write(csvRow(entry))
+    res.end()
+  })
+
+  /** The handler for a request under /auth/ other than sign-in, or null. */
+  return function route(method: string, pathname: string): Handler | null {
+    const [, , resource, id, extra] = pathname.split('/')
+    if (extra !== undefined) return null
+    if (resource === 'accounts' && !id && method === 'GET') return listAccounts
+    if (resource === 'accounts' && id && method === 'PATCH') return updateAccount(id)
+    if (resource === 'invites' && !id && method === 'POST') return createInvite
+    if (resource === 'invites' && id && method === 'GET') return readInvite(id)
+    if (resource === 'invites' && id && method === 'POST') return acceptInvite(id)
+    if (resource === 'audit' && !id && method === 'GET') return auditPage
+    if (resource === 'audit.csv' && !id && method === 'GET') return auditCsv
+    return null
+  }
+}
+
+function auditFilter(url: URL): AuditFilter {
+  const text = (name: string) => url.searchParams.get(name) || undefined
+  const outcome = text('outcome')
+  const before = Number(text('before'))
+  return {
+    account: text('account'),
+    operation: text('operation'),
+    outcome: outcome === 'success' || outcome === 'failure' ? outcome : undefined,
+    from: text('from'),
+    to: text('to'),
+    before: Number.isSafeInteger(before) && before > 0 ? before : undefined,
+    limit: Number(text('limit')) || undefined,
+  }
+}

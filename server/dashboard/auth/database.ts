@@ -1,0 +1,147 @@
+import { mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import Database from 'better-sqlite3'
+import {
+  type Generated,
+  Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+} from 'kysely'
+import pg from 'pg'
+import type { Role } from '../../../src/api/roles.ts'
+
+export interface AccountTable {
+  id: string
+  /** Lower-cased, so one person has one account whatever they type. */
+  email: string
+  /** Null for accounts that sign in only through the OpenID provider or are still invited. */
+  password_hash: string | null
+  role: Role
+  oidc_subject: string | null
+  created_at: string
+  deactivated_at: string | null
+}
+
+export interface InviteTable {
+  token_hash: string
+  email: string
+  role: Role
+  created_by: string
+  created_at: string
+  expires_at: string
+  used_at: string | null
+}
+
+export interface AuditTable {
+  id: string
+  at: string
+  account_id: string
+  account_email: string
+  operation: string
+  method: string
+  path: string
+  status: number
+  seq: Generated<number>
+}
+
+export interface DashboardTables {
+  accounts: AccountTable
+  invites: InviteTable
+  audit_log: AuditTable
+}
+
+export type DashboardDb = Kysely<DashboardTables>
+
+/** `DASHBOARD_DB`'s default: beside the sandbox's data, outside version control. */
+export const defaultDashboardDb = join(
+  fileURLToPath(new URL('../../../', import.meta.url)),
+  '.data',
+  'dashboard.db',
+)
+
+/**
+ * `DATABASE_URL=postgres://…` for PostgreSQL (replicas share it); otherwise the SQLite file
+ * `DASHBOARD_DB` (`:memory:` in tests). Migrations run before the database is used.
+ */
+export async function openDashboardDb(location: {
+  databaseUrl?: string
+  sqlitePath: string
+}): Promise<DashboardDb> {
+  const postgres = location.databaseUrl && /^postgres(ql)?:\/\//.test(location.databaseUrl)
+  if (!postgres && location.sqlitePath !== ':memory:') {
+    mkdirSync(dirname(location.sqlitePath), { recursive: true })
+  }
+  const db = new Kysely<DashboardTables>({
+    dialect: postgres
+      ? new PostgresDialect({
+          pool: new pg.Pool({ connectionString: location.databaseUrl, max: 10 }),
+        })
+      : new SqliteDialect({ database: openSqlite(location.sqlitePath) }),
+  })
+  const { error } = await new Migrator({
+    db,
+    provider: migrations(Boolean(postgres)),
+  }).migrateToLatest()
+  if (error) {
+    await db.destroy()
+    throw error
+  }
+  return db
+}
+
+function openSqlite(path: string) {
+  const sqlite = new Database(path)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('busy_timeout = 5000')
+  return sqlite
+}
+
+function migrations(postgres: boolean): MigrationProvider {
+  const all: Record<string, Migration> = {
+    '0001_accounts_and_audit': {
+      async up(db) {
+        await db.schema
+          .createTable('accounts')
+          .addColumn('id', 'text', (column) => column.primaryKey())
+          .addColumn('email', 'text', (column) => column.notNull().unique())
+          .addColumn('password_hash', 'text')
+          .addColumn('role', 'text', (column) => column.notNull())
+          .addColumn('oidc_subject', 'text', (column) => column.unique())
+          .addColumn('created_at', 'text', (column) => column.notNull())
+          .addColumn('deactivated_at', 'text')
+          .execute()
+        await db.schema
+          .createTable('invites')
+          .addColumn('token_hash', 'text', (column) => column.primaryKey())
+          .addColumn('email', 'text', (column) => column.notNull())
+          .addColumn('role', 'text', (column) => column.notNull())
+          .addColumn('created_by', 'text', (column) => column.notNull())
+          .addColumn('created_at', 'text', (column) => column.notNull())
+          .addColumn('expires_at', 'text', (column) => column.notNull())
+          .addColumn('used_at', 'text')
+          .execute()
+        // seq orders entries written in the same millisecond, on either database.
+        await db.schema
+          .createTable('audit_log')
+          .addColumn('seq', postgres ? 'bigserial' : 'integer', (column) =>
+            postgres ? column.primaryKey() : column.primaryKey().autoIncrement(),
+          )
+          .addColumn('id', 'text', (column) => column.notNull().unique())
+          .addColumn('at', 'text', (column) => column.notNull())
+          .addColumn('account_id', 'text', (column) => column.notNull())
+          .addColumn('account_email', 'text', (column) => column.notNull())
+          .addColumn('operation', 'text', (column) => column.notNull())
+          .addColumn('method', 'text', (column) => column.notNull())
+          .addColumn('path', 'text', (column) => column.notNull())
+          .addColumn('status', 'integer', (column) => column.notNull())
+          .execute()
+        await db.schema.createIndex('audit_log_at').on('audit_log').column('at').execute()
+      },
+    },
+  }
+  return { getMigrations: async () => all }
+}
