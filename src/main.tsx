@@ -9,12 +9,10 @@ import { createQueryClient } from './app/query-client'
 import { createAppRouter } from './app/router'
 import { ShortcutsProvider } from './components/ui/shortcuts'
 import { ToastProvider } from './components/ui/toast'
-import { startLiveEvents } from './lib/live-events'
 
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
 applyLiveEventsTo(queryClient)
-startLiveEvents()
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -10,8 +10,12 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as InviteRouteImport } from './routes/invite'
 import { Route as MatchesRouteImport } from './routes/matches'
+import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as UploadsRouteImport } from './routes/uploads'
+import { Route as AdminAccountsRouteImport } from './routes/admin/accounts'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as PlaylistsIndexRouteImport } from './routes/playlists/index'
 import { Route as PlaylistsPlaylistIdRouteImport } from './routes/playlists/$playlistId'
 import { Route as StoresIndexRouteImport } from './routes/stores/index'
@@ -24,14 +28,34 @@ const IndexRoute = IndexRouteImport.update({
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InviteRoute = InviteRouteImport.update({
+  id: '/invite',
+  path: '/invite',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MatchesRoute = MatchesRouteImport.update({
   id: '/matches',
   path: '/matches',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SignInRoute = SignInRouteImport.update({
+  id: '/sign-in',
+  path: '/sign-in',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UploadsRoute = UploadsRouteImport.update({
   id: '/uploads',
   path: '/uploads',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminAccountsRoute = AdminAccountsRouteImport.update({
+  id: '/admin/accounts',
+  path: '/admin/accounts',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/admin/audit',
+  path: '/admin/audit',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PlaylistsIndexRoute = PlaylistsIndexRouteImport.update({
@@ -67,8 +91,12 @@ const VideosVideoIdRoute = VideosVideoIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/invite': typeof InviteRoute
   '/matches': typeof MatchesRoute
+  '/sign-in': typeof SignInRoute
   '/uploads': typeof UploadsRoute
+  '/admin/accounts': typeof AdminAccountsRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/playlists/$playlistId': typeof PlaylistsPlaylistIdRoute
   '/stores/$storeId': typeof StoresStoreIdRoute
   '/videos/$videoId': typeof VideosVideoIdRoute
@@ -78,8 +106,12 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/invite': typeof InviteRoute
   '/matches': typeof MatchesRoute
+  '/sign-in': typeof SignInRoute
   '/uploads': typeof UploadsRoute
+  '/admin/accounts': typeof AdminAccountsRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/playlists/$playlistId': typeof PlaylistsPlaylistIdRoute
   '/stores/$storeId': typeof StoresStoreIdRoute
   '/videos/$videoId': typeof VideosVideoIdRoute
@@ -90,8 +122,12 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/invite': typeof InviteRoute
   '/matches': typeof MatchesRoute
+  '/sign-in': typeof SignInRoute
   '/uploads': typeof UploadsRoute
+  '/admin/accounts': typeof AdminAccountsRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/playlists/$playlistId': typeof PlaylistsPlaylistIdRoute
   '/stores/$storeId': typeof StoresStoreIdRoute
   '/videos/$videoId': typeof VideosVideoIdRoute
@@ -103,8 +139,12 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/invite'
     | '/matches'
+    | '/sign-in'
     | '/uploads'
+    | '/admin/accounts'
+    | '/admin/audit'
     | '/playlists/$playlistId'
     | '/stores/$storeId'
     | '/videos/$videoId'
@@ -114,8 +154,12 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/invite'
     | '/matches'
+    | '/sign-in'
     | '/uploads'
+    | '/admin/accounts'
+    | '/admin/audit'
     | '/playlists/$playlistId'
     | '/stores/$storeId'
     | '/videos/$videoId'
@@ -125,8 +169,12 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/invite'
     | '/matches'
+    | '/sign-in'
     | '/uploads'
+    | '/admin/accounts'
+    | '/admin/audit'
     | '/playlists/$playlistId'
     | '/stores/$storeId'
     | '/videos/$videoId'
@@ -137,8 +185,12 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  InviteRoute: typeof InviteRoute
   MatchesRoute: typeof MatchesRoute
+  SignInRoute: typeof SignInRoute
   UploadsRoute: typeof UploadsRoute
+  AdminAccountsRoute: typeof AdminAccountsRoute
+  AdminAuditRoute: typeof AdminAuditRoute
   PlaylistsPlaylistIdRoute: typeof PlaylistsPlaylistIdRoute
   StoresStoreIdRoute: typeof StoresStoreIdRoute
   VideosVideoIdRoute: typeof VideosVideoIdRoute
@@ -156,6 +208,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/invite': {
+      id: '/invite'
+      path: '/invite'
+      fullPath: '/invite'
+      preLoaderRoute: typeof InviteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/matches': {
       id: '/matches'
       path: '/matches'
@@ -163,11 +222,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MatchesRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/sign-in': {
+      id: '/sign-in'
+      path: '/sign-in'
+      fullPath: '/sign-in'
+      preLoaderRoute: typeof SignInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/uploads': {
       id: '/uploads'
       path: '/uploads'
       fullPath: '/uploads'
       preLoaderRoute: typeof UploadsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/accounts': {
+      id: '/admin/accounts'
+      path: '/admin/accounts'
+      fullPath: '/admin/accounts'
+      preLoaderRoute: typeof AdminAccountsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/admin/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/playlists/': {
@@ -217,8 +297,12 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  InviteRoute: InviteRoute,
   MatchesRoute: MatchesRoute,
+  SignInRoute: SignInRoute,
   UploadsRoute: UploadsRoute,
+  AdminAccountsRoute: AdminAccountsRoute,
+  AdminAuditRoute: AdminAuditRoute,
   PlaylistsPlaylistIdRoute: PlaylistsPlaylistIdRoute,
   StoresStoreIdRoute: StoresStoreIdRoute,
   VideosVideoIdRoute: VideosVideoIdRoute,

@@ -52,7 +52,7 @@ function databaseUrl(value: string): string {
 function origins(value: string): string[] {
   return value.split(',').map((entry) => {
     const url = URL.canParse(entry.trim()) ? new URL(entry.trim()) : null
-    if (!url || url.protocol !== 'https:') {
+    if (url?.protocol !== 'https:') {
       throw new DashboardConfigError(
         `SERVICE_STORAGE_ORIGINS lists https origins separated by commas, such as https://uploads.example.com; ${entry.trim()} is not one`,
       )

@@ -1,8 +1,15 @@
-import { QueryClient } from '@tanstack/react-query'
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { ServiceError } from '../api/client'
+import { setSessionEnded } from '../lib/session-ended'
+
+const noticeSignedOut = (error: unknown) => {
+  if (error instanceof ServiceError && error.status === 401) setSessionEnded(true)
+}
 
 export function createQueryClient() {
   return new QueryClient({
+    queryCache: new QueryCache({ onError: noticeSignedOut }),
+    mutationCache: new MutationCache({ onError: noticeSignedOut }),
     defaultOptions: {
       queries: {
         // Within this time a revisit is served from the cache without a request.

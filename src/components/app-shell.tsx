@@ -1,7 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link, Outlet, useNavigate, useSearch } from '@tanstack/react-router'
+import { Link, Outlet, useLocation, useNavigate, useSearch } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { channelsQuery } from '../api/queries/channels'
+import { meQuery } from '../api/queries/session'
+import { startLiveEvents } from '../lib/live-events'
+import { AccountMenu } from './account-menu'
 import { LiveStatusIndicator } from './live-status'
+import { SignInAgain } from './sign-in-again'
 import { Button } from './ui/button'
 import { Kbd } from './ui/kbd'
 import { useShortcutsHelp } from './ui/shortcuts'
@@ -15,7 +20,22 @@ const areas = [
   { to: '/matches', label: 'AI matches' },
 ] as const
 
-export function AppShell() {
+const adminAreas = [
+  { to: '/admin/accounts', label: 'Accounts' },
+  { to: '/admin/audit', label: 'Audit log' },
+] as const
+
+/** Pages anyone may open: everything else needs a signed-in account. */
+export const publicPaths: ReadonlySet<string> = new Set(['/sign-in', '/invite'])
+
+export function RootLayout() {
+  const pathname = useLocation({ select: (location) => location.pathname })
+  return publicPaths.has(pathname) ? <Outlet /> : <AppShell />
+}
+
+function AppShell() {
+  const { data: me } = useSuspenseQuery(meQuery())
+  useEffect(() => startLiveEvents(), [])
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -30,7 +50,7 @@ export function AppShell() {
             Shoppable Studio
           </Link>
           <nav aria-label="Main" className="flex flex-1 flex-wrap gap-1">
-            {areas.map((area) => (
+            {[...areas, ...(me.role === 'admin' ? adminAreas : [])].map((area) => (
               <Link
                 key={area.to}
                 to={area.to}
@@ -47,11 +67,13 @@ export function AppShell() {
           <ChannelSwitcher />
           <LiveStatusIndicator />
           <ShortcutsButton />
+          <AccountMenu />
         </div>
       </header>
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
         <Outlet />
       </main>
+      <SignInAgain />
     </div>
   )
 }

@@ -66,21 +66,42 @@ function connect() {
   }
 }
 
+let running = false
+
+function goOffline() {
+  source?.close()
+  source = null
+  clearTimeout(retry)
+  setStatus('offline')
+}
+
+function comeBack() {
+  attempt = 0
+  connect()
+}
+
+/** Opens the stream while a signed-in screen is shown; idempotent. */
 export function startLiveEvents() {
-  if (source || typeof EventSource === 'undefined') return
+  if (running || typeof EventSource === 'undefined') return
+  running = true
   connect()
   // A stream may outlive the network without noticing: going offline closes it, coming back
   // reconnects at once and catches up from the last event seen.
-  addEventListener('offline', () => {
-    source?.close()
-    source = null
-    clearTimeout(retry)
-    setStatus('offline')
-  })
-  addEventListener('online', () => {
-    attempt = 0
-    connect()
-  })
+  addEventListener('offline', goOffline)
+  addEventListener('online', comeBack)
+}
+
+/** Closes the stream (signing out, or the session ended); polling takes over meanwhile. */
+export function stopLiveEvents() {
+  if (!running) return
+  running = false
+  removeEventListener('offline', goOffline)
+  removeEventListener('online', comeBack)
+  const stream = source
+  source = null
+  stream?.close()
+  clearTimeout(retry)
+  setStatus('offline')
 }
 
 export function subscribeLiveEvents(listener: Listener) {

@@ -1,8 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, retainSearchParams } from '@tanstack/react-router'
+import { createRootRouteWithContext, redirect, retainSearchParams } from '@tanstack/react-router'
 import * as z from 'zod/mini'
+import { ServiceError } from '../api/client'
 import { channelsQuery } from '../api/queries/channels'
-import { AppShell } from '../components/app-shell'
+import { meQuery } from '../api/queries/session'
+import { publicPaths, RootLayout } from '../components/app-shell'
 
 const rootSearch = z.object({
   channel: z.catch(z.optional(z.string().check(z.maxLength(64))), undefined),
@@ -12,6 +14,20 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   validateSearch: rootSearch,
   // The channel follows the marketer from screen to screen.
   search: { middlewares: [retainSearchParams(['channel'])] },
-  loader: ({ context }) => context.queryClient.ensureQueryData(channelsQuery()),
-  component: AppShell,
+  beforeLoad: async ({ context, location }) => {
+    if (publicPaths.has(location.pathname)) return
+    try {
+      await context.queryClient.ensureQueryData(meQuery())
+    } catch (error) {
+      if (error instanceof ServiceError && error.status === 401) {
+        throw redirect({ to: '/sign-in', search: { redirect: location.href } })
+      }
+      throw error
+    }
+  },
+  loader: ({ context, location }) =>
+    publicPaths.has(location.pathname)
+      ? undefined
+      : context.queryClient.ensureQueryData(channelsQuery()),
+  component: RootLayout,
 })

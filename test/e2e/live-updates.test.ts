@@ -43,7 +43,7 @@ it('catches up on what changed while its stream was cut, once it is back', async
   // Another person renames it meanwhile (through the same dashboard server).
   const renamed = await fetch(`${app.url}/api/v1/videos/${video.id}`, {
     method: 'PATCH',
-    headers: { 'content-type': 'application/json' },
+    headers: { ...app.session, 'content-type': 'application/json' },
     body: JSON.stringify({ caption }),
   })
   expect(renamed.status).toBe(200)

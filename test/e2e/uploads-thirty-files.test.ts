@@ -65,7 +65,7 @@ async function campaignVideos(channelId: string) {
   let next: string | null =
     `/api/v1/videos?channel_id=${encodeURIComponent(channelId)}&hashtag=spring30&page_size=100`
   while (next) {
-    const response = await fetch(new URL(next, app.url))
+    const response = await fetch(new URL(next, app.url), { headers: app.session })
     const page = (await response.json()) as {
       videos: ListedVideo[]
       links?: { next?: string | null }

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { startDashboard } from '../../../server/dashboard/start.ts'
+import type { Role } from '../../../src/api/roles.ts'
+import { addAccounts, signIn, type TestAccount } from '../../server/support/accounts.ts'
 import { launchChromium } from './browser.ts'
 import { PageErrors } from './page-errors.ts'
 import type { StorageProxy } from './storage-proxy.ts'
@@ -14,6 +16,12 @@ export interface RunningApp {
   browser: Browser
   context: BrowserContext
   page: Page
+  /** The signed-in account; the browser context holds its session cookie. */
+  account: TestAccount
+  /** The account database, for a second dashboard or account changes. */
+  dashboardDb: string
+  /** Headers of a signed-in call from outside the browser (cookie, origin, X-Dashboard-Request). */
+  session: Record<string, string>
   /**
    * Declares that this test makes a page log an error matching `pattern` (the message and the
    * address it names), such as Chromium's "Failed to load resource: the server responded with a
@@ -33,15 +41,25 @@ export function settlePageErrors(): string[] {
 // The real dashboard server (serving the built app) in front of a real sandbox with a small,
 // deterministic demo library, and a fresh Chromium context.
 export async function startApp(
-  options: { seedVideos?: number; rateLimit?: string; storageProxy?: StorageProxy } = {},
+  options: {
+    seedVideos?: number
+    rateLimit?: string
+    storageProxy?: StorageProxy
+    /** The signed-in account's role; admin by default. */
+    role?: Role
+  } = {},
 ): Promise<RunningApp> {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-'))
+  const dashboardDb = join(dir, 'dashboard.db')
+  const role = options.role ?? 'admin'
+  const account = (await addAccounts({ sqlitePath: dashboardDb }, [role]))[role]
   // The sandbox seeds its storage through the proxy while starting, so its port is chosen first.
   const sandboxPort = options.storageProxy ? await freePort() : 0
   options.storageProxy?.forwardTo(sandboxPort)
   const dashboard = await startDashboard({
     port: 0,
     mode: 'production',
+    dashboardDb,
     // Several builds can exist side by side (E2E_DIST_DIR=… with `vite build --outDir …`).
     ...(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {}),
     log: () => {},
@@ -64,6 +82,10 @@ export async function startApp(
     locale: 'en-GB',
     timezoneId: 'Europe/London',
   })
+  const session = await signIn(dashboard.url, account)
+  await context.request.post(`${dashboard.url}/auth/sign-in`, {
+    data: { email: account.email, password: account.password },
+  })
   const errors = new PageErrors(context)
   pageErrors.add(errors)
   const page = await context.newPage()
@@ -74,6 +96,9 @@ export async function startApp(
     browser,
     context,
     page,
+    account,
+    dashboardDb,
+    session,
     expectConsoleError: (pattern) => errors.expect(pattern),
     async close() {
       pageErrors.delete(errors)
@@ -97,14 +122,21 @@ function freePort() {
 
 /**
  * A second dashboard on the same sandbox, signed in as the solo business: its plan has neither
- * content_download nor a product-matching quota.
+ * content_download nor a product-matching quota. It is opened at `localhost`, so the browser
+ * keeps its session cookie apart from the first dashboard's (cookies ignore ports).
  */
-export function startSoloDashboard(app: RunningApp) {
-  return startDashboard({
+export async function startSoloDashboard(app: RunningApp) {
+  const dashboard = await startDashboard({
     port: 0,
     mode: 'production',
+    dashboardDb: app.dashboardDb,
     ...(process.env.E2E_DIST_DIR ? { distDir: process.env.E2E_DIST_DIR } : {}),
     service: { baseUrl: app.serviceUrl, clientId: 'solo', clientSecret: 'solo-secret' },
     log: () => {},
   })
+  const url = dashboard.url.replace('127.0.0.1', 'localhost')
+  await app.context.request.post(`${url}/auth/sign-in`, {
+    data: { email: app.account.email, password: app.account.password },
+  })
+  return { ...dashboard, url }
 }

@@ -8,7 +8,10 @@ export async function api<T>(app: RunningApp, method: string, path: string, body
     async ({ method, path, body }) => {
       const response = await fetch(path, {
         method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        headers: {
+          'x-dashboard-request': '1',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       })
       if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`)

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { beforeAll, expect, it } from 'vitest'
 import { dashboardWithFakeService } from './dashboard-for.ts'
 import { json } from './fake-service.ts'
-import { send, sendSignedIn } from './http-client.ts'
+import { sendSignedIn } from './http-client.ts'
 
 const running = dashboardWithFakeService('file')
 const videos = Array.from({ length: 50 }, (_, n) => ({

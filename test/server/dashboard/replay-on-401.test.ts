@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { dashboardWithFakeService } from './dashboard-for.ts'
 import { json } from './fake-service.ts'
-import { send, sendSignedIn } from './http-client.ts'
+import { sendSignedIn } from './http-client.ts'
 
 const running = dashboardWithFakeService('test')
 

@@ -5,7 +5,7 @@ import {
   sandboxOrigins,
 } from '../../../server/dashboard/security-headers.ts'
 import { dashboardWithFakeService } from './dashboard-for.ts'
-import { send, sendSignedIn } from './http-client.ts'
+import { sendSignedIn } from './http-client.ts'
 
 /** The policy as a map from directive to its sources. */
 function directives(policy: string): Record<string, string[]> {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { dashboardWithFakeService } from './dashboard-for.ts'
-import { send, sendSignedIn } from './http-client.ts'
+import { sendSignedIn } from './http-client.ts'
 
 describe('the dashboard token', () => {
   const running = dashboardWithFakeService('test')

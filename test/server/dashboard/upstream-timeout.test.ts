@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { dashboardWithFakeService } from './dashboard-for.ts'
-import { send, sendSignedIn } from './http-client.ts'
+import { sendSignedIn } from './http-client.ts'
 
 const running = dashboardWithFakeService('file', { upstreamTimeoutMs: 300 })
 beforeEach(() => {

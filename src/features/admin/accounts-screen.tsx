@@ -1,0 +1,133 @@
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { toServiceError } from '../../api/client'
+import { type Account, accountSchema, dashboardApi } from '../../api/dashboard-api'
+import { accountsQuery, adminKeys } from '../../api/queries/admin'
+import { meQuery } from '../../api/queries/session'
+import { type Role, roleDescriptions, roles } from '../../api/roles'
+import { Badge } from '../../components/ui/badge'
+import { Button } from '../../components/ui/button'
+import { Panel } from '../../components/ui/panel'
+import { Table } from '../../components/ui/table'
+import { Select } from '../../components/ui/text-input'
+import { useToast } from '../../components/ui/toast'
+import { InviteDialog } from './invite-dialog'
+
+const columns = [
+  { label: 'Email' },
+  { label: 'Role' },
+  { label: 'Status' },
+  { label: 'Actions', hidden: true },
+]
+
+/** Who can sign in, with which role; invitations; deactivating someone who left. */
+export function AccountsScreen() {
+  const { data: accounts } = useSuspenseQuery(accountsQuery())
+  const { data: me } = useSuspenseQuery(meQuery())
+  const [inviting, setInviting] = useState(false)
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  const update = useMutation({
+    mutationFn: ({ id, change }: { id: string; change: { role?: Role; deactivated?: boolean } }) =>
+      dashboardApi(`/auth/accounts/${id}`, {
+        method: 'PATCH',
+        body: change,
+        schema: accountSchema,
+      }),
+    onSuccess: (account) => {
+      queryClient.setQueryData(accountsQuery().queryKey, (list) =>
+        list?.map((each) => (each.id === account.id ? account : each)),
+      )
+      toast(
+        `${account.email} is now ${account.deactivated_at ? 'deactivated' : `${account.role}`}.`,
+        { tone: 'success' },
+      )
+    },
+    onError: (error) => toast(`Not changed: ${toServiceError(error).message}`, { tone: 'error' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.accounts() }),
+  })
+
+  return (
+    <Panel
+      title="Accounts"
+      actions={
+        <Button variant="primary" onClick={() => setInviting(true)}>
+          Invite someone
+        </Button>
+      }
+    >
+      <ul className="grid gap-1 text-sm text-slate-700 sm:grid-cols-3">
+        {roles.map((role) => (
+          <li key={role}>
+            <strong className="capitalize">{role}</strong>: {roleDescriptions[role]}
+          </li>
+        ))}
+      </ul>
+      <Table caption="Accounts" columns={columns}>
+        {accounts.map((account) => (
+          <AccountRow
+            key={account.id}
+            account={account}
+            isMe={account.id === me.id}
+            busy={update.isPending && update.variables?.id === account.id}
+            onChange={(change) => update.mutate({ id: account.id, change })}
+          />
+        ))}
+      </Table>
+      {inviting ? <InviteDialog onClose={() => setInviting(false)} /> : null}
+    </Panel>
+  )
+}
+
+function AccountRow({
+  account,
+  isMe,
+  busy,
+  onChange,
+}: {
+  account: Account
+  isMe: boolean
+  busy: boolean
+  onChange: (change: { role?: Role; deactivated?: boolean }) => void
+}) {
+  const active = !account.deactivated_at
+  return (
+    <tr className="border-b border-slate-100 last:border-0">
+      <td className="p-2">
+        {account.email}
+        {isMe ? <span className="text-slate-600"> (you)</span> : null}
+      </td>
+      <td className="p-2">
+        <Select
+          controlSize="sm"
+          aria-label={`Role of ${account.email}`}
+          value={account.role}
+          disabled={busy}
+          onChange={(event) => onChange({ role: event.target.value as Role })}
+        >
+          {roles.map((role) => (
+            <option key={role} value={role}>
+              {role}
+            </option>
+          ))}
+        </Select>
+      </td>
+      <td className="p-2">
+        {active ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Deactivated</Badge>}
+      </td>
+      <td className="p-2 text-right">
+        <Button
+          size="sm"
+          variant={active ? 'danger' : 'secondary'}
+          busy={busy}
+          disabled={isMe && active}
+          title={isMe && active ? 'You cannot deactivate your own account' : undefined}
+          aria-label={`${active ? 'Deactivate' : 'Reactivate'} ${account.email}`}
+          onClick={() => onChange({ deactivated: active })}
+        >
+          {active ? 'Deactivate' : 'Reactivate'}
+        </Button>
+      </td>
+    </tr>
+  )
+}

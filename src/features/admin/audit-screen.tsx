@@ -1,0 +1,72 @@
+import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { type AuditFilters, auditQuery, auditSearch } from '../../api/queries/admin'
+import { Badge } from '../../components/ui/badge'
+import { Button, buttonClasses } from '../../components/ui/button'
+import { EmptyState } from '../../components/ui/empty-state'
+import { Panel } from '../../components/ui/panel'
+import { Table } from '../../components/ui/table'
+import { formatDateTime } from '../../lib/format'
+import { AuditFilterBar } from './audit-filter-bar'
+
+const columns = [
+  { label: 'When' },
+  { label: 'Who' },
+  { label: 'Operation' },
+  { label: 'Request' },
+  { label: 'Result' },
+]
+
+/** Every write made through the dashboard: who, what, on which resource, when, with what result. */
+export function AuditScreen({ filters }: { filters: AuditFilters }) {
+  const query = useSuspenseInfiniteQuery(auditQuery(filters))
+  const navigate = useNavigate({ from: '/admin/audit' })
+  const entries = query.data.pages.flatMap((page) => page.entries)
+  return (
+    <Panel
+      title="Audit log"
+      actions={
+        <a
+          className={buttonClasses('secondary')}
+          href={`/auth/audit.csv?${auditSearch(filters)}`}
+          download
+        >
+          Export CSV
+        </a>
+      }
+    >
+      <AuditFilterBar
+        filters={filters}
+        onChange={(next) => navigate({ search: next, replace: true })}
+      />
+      {entries.length === 0 ? (
+        <EmptyState title="No writes match these filters" />
+      ) : (
+        <Table caption="Audit log, newest first" columns={columns}>
+          {entries.map((entry) => (
+            <tr key={entry.id} className="border-b border-slate-100 last:border-0">
+              <td className="p-2 whitespace-nowrap">{formatDateTime(entry.at)}</td>
+              <td className="p-2">{entry.account_email}</td>
+              <td className="p-2 font-mono text-xs">{entry.operation}</td>
+              <td className="p-2 font-mono text-xs break-all">
+                {entry.method} {entry.path}
+              </td>
+              <td className="p-2">
+                <Badge tone={entry.status < 400 ? 'success' : 'danger'}>{entry.status}</Badge>
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      {query.hasNextPage ? (
+        <Button
+          onClick={() => query.fetchNextPage()}
+          busy={query.isFetchingNextPage}
+          busyLabel="Loading…"
+        >
+          Show older entries
+        </Button>
+      ) : null}
+    </Panel>
+  )
+}
