@@ -111,14 +111,17 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
     },
     log,
   })
-  const access = await createAccessControl({
-    sqlitePath: options.dashboardDb ?? defaultDashboardDb,
-    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
-    ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
-    trustProxy: options.trustProxy ?? false,
-    publicOrigin,
-    loopback: loopbackOnly,
-  })
+  const access = await createAccessControl(
+    {
+      sqlitePath: options.dashboardDb ?? defaultDashboardDb,
+      ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+      ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
+      trustProxy: options.trustProxy ?? false,
+      publicOrigin,
+      loopback: loopbackOnly,
+    },
+    log,
+  )
   let setup: Promise<Ready> | undefined
   const timeoutMs = options.upstreamTimeoutMs ?? 30_000
   const agents = createUpstreamAgents()
@@ -188,7 +191,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
       const principal = await access.requirePrincipal(req, res)
       if (!principal) return
       if (pathname === '/events') return hub.handle(req, res)
-      if (pathname.startsWith('/api/v1/')) return ready.forward(req, res)
+      if (pathname.startsWith('/api/v1/')) return access.gate(req, res, principal, ready.forward)
       return sendError(res, 404, 'Not found')
     }
     if (serveStatic) return serveStatic(req, res)

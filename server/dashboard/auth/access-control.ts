@@ -3,6 +3,7 @@ import { Redis } from 'ioredis'
 import { sendError } from '../json-response.ts'
 import { createAccounts } from './accounts.ts'
 import { createAdminRoutes } from './admin-routes.ts'
+import { createApiGate } from './api-gate.ts'
 import { createAuditLog } from './audit-log.ts'
 import { openDashboardDb } from './database.ts'
 import { createInvites } from './invites.ts'
@@ -28,7 +29,10 @@ export interface AccessControlOptions {
 const accountRule: LimitRule = { failures: 5, windowMs: 15 * 60 * 1000 }
 const addressRule: LimitRule = { failures: 30, windowMs: 15 * 60 * 1000 }
 
-export async function createAccessControl(options: AccessControlOptions) {
+export async function createAccessControl(
+  options: AccessControlOptions,
+  log: (message: string) => void,
+) {
   const db = await openDashboardDb(options)
   const redis = options.redisUrl
     ? new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 })
@@ -103,6 +107,7 @@ export async function createAccessControl(options: AccessControlOptions) {
   return {
     accounts,
     audit,
+    gate: createApiGate(audit, log),
     handleAuth,
     requirePrincipal,
     async close() {
