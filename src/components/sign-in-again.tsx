@@ -1,4 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
 import { meQuery } from '../api/queries/session'
 import { startLiveEvents, stopLiveEvents } from '../lib/live-events'
 import { setSessionEnded, useSessionEnded } from '../lib/session-ended'
@@ -13,6 +14,7 @@ export function SignInAgain() {
   const ended = useSessionEnded()
   const { data: me } = useSuspenseQuery(meQuery())
   const queryClient = useQueryClient()
+  const router = useRouter()
   if (!ended) return null
   stopLiveEvents()
   return (
@@ -27,6 +29,8 @@ export function SignInAgain() {
           setSessionEnded(false)
           startLiveEvents()
           void queryClient.invalidateQueries()
+          // A screen whose loader was refused loads now.
+          void router.invalidate()
         }}
       />
     </Dialog>

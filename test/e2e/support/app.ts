@@ -28,6 +28,12 @@ export interface RunningApp {
    * status of 500" for a fault the test injects. Any other error fails the test.
    */
   expectConsoleError(pattern: RegExp): void
+  /** Another browser profile, signed in as the same account. */
+  newDevice(): Promise<{
+    context: BrowserContext
+    page: Page
+    expectConsoleError(pattern: RegExp): void
+  }>
   close(): Promise<void>
 }
 
@@ -47,6 +53,8 @@ export async function startApp(
     storageProxy?: StorageProxy
     /** The signed-in account's role; admin by default. */
     role?: Role
+    /** Start signed out (the account exists); signed in by default. */
+    signedOut?: boolean
   } = {},
 ): Promise<RunningApp> {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-'))
@@ -77,19 +85,28 @@ export async function startApp(
     },
   })
   const browser = await launchChromium()
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 900 },
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-  })
+  const devices: PageErrors[] = []
+  // A browser profile of its own (one person's laptop), its page errors watched like the first's.
+  async function newDevice(signedIn: boolean) {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      locale: 'en-GB',
+      timezoneId: 'Europe/London',
+    })
+    if (signedIn) {
+      await context.request.post(`${dashboard.url}/auth/sign-in`, {
+        data: { email: account.email, password: account.password },
+      })
+    }
+    const errors = new PageErrors(context)
+    pageErrors.add(errors)
+    devices.push(errors)
+    const page = await context.newPage()
+    page.setDefaultTimeout(10_000)
+    return { context, page, errors }
+  }
   const session = await signIn(dashboard.url, account)
-  await context.request.post(`${dashboard.url}/auth/sign-in`, {
-    data: { email: account.email, password: account.password },
-  })
-  const errors = new PageErrors(context)
-  pageErrors.add(errors)
-  const page = await context.newPage()
-  page.setDefaultTimeout(10_000)
+  const { context, page, errors } = await newDevice(!options.signedOut)
   return {
     url: dashboard.url,
     serviceUrl: dashboard.serviceUrl,
@@ -100,8 +117,16 @@ export async function startApp(
     dashboardDb,
     session,
     expectConsoleError: (pattern) => errors.expect(pattern),
+    async newDevice() {
+      const device = await newDevice(true)
+      return {
+        context: device.context,
+        page: device.page,
+        expectConsoleError: (pattern: RegExp) => device.errors.expect(pattern),
+      }
+    },
     async close() {
-      pageErrors.delete(errors)
+      for (const each of devices) pageErrors.delete(each)
       await browser.close()
       await dashboard.close()
       rmSync(dir, { recursive: true, force: true })
