@@ -40,7 +40,10 @@ const requiredRoles = new Map<string, Role>(
   operations.map((operation) => [operation.operationId, requiredRole(operation)]),
 )
 
+export const requiredRoleOf = (operationId: OperationId): Role =>
+  requiredRoles.get(operationId) ?? 'admin'
+
 /** Whether `role` may perform the contract's operation `operationId`. */
 export function roleMay(role: Role, operationId: OperationId): boolean {
-  return roleAllows(role, requiredRoles.get(operationId) ?? 'admin')
+  return roleAllows(role, requiredRoleOf(operationId))
 }

@@ -23,4 +23,6 @@ export const inviteQuery = (token: string) =>
       dashboardApi(`/auth/invites/${encodeURIComponent(token)}`, { signal, schema: inviteSchema }),
     enabled: token !== '',
     retry: false,
+    // Accepting uses the invitation up: it is read once, never again.
+    staleTime: Number.POSITIVE_INFINITY,
   })

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react'
+import { type ComponentProps, useId } from 'react'
 import { focusRing } from './control-styles'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'quiet'
@@ -31,6 +31,11 @@ export type ButtonProps = ComponentProps<'button'> & {
   busy?: boolean
   /** Shown instead of the label while busy ("Saving…"); the label stays otherwise. */
   busyLabel?: string
+  /**
+   * Why the button cannot be used (a role without the right): it stays focusable, so keyboard
+   * and screen-reader users reach it and hear the reason, and pressing it does nothing.
+   */
+  unavailableReason?: string | undefined
 }
 
 export function Button({
@@ -41,9 +46,31 @@ export function Button({
   type = 'button',
   className = '',
   disabled,
+  unavailableReason,
   children,
   ...props
 }: ButtonProps) {
+  const reasonId = useId()
+  if (unavailableReason) {
+    return (
+      <>
+        <button
+          {...props}
+          type="button"
+          className={`${buttonClasses(variant, size)} cursor-not-allowed opacity-60 ${className}`}
+          aria-disabled="true"
+          aria-describedby={reasonId}
+          title={unavailableReason}
+          onClick={undefined}
+        >
+          {children}
+        </button>
+        <span id={reasonId} className="sr-only">
+          {unavailableReason}
+        </span>
+      </>
+    )
+  }
   return (
     <button
       type={type}

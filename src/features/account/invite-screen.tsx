@@ -43,7 +43,7 @@ export function InviteScreen() {
         method: 'POST',
         body: { password },
       })
-      await queryClient.invalidateQueries({ queryKey: sessionKeys.all })
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.me() })
       await navigate({ to: '/videos', replace: true })
     } catch (error) {
       form.setError('root.server', { message: toServiceError(error).message })

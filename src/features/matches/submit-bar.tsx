@@ -3,6 +3,7 @@ import { describeError } from '../../components/error-panel'
 import { Button } from '../../components/ui/button'
 import { Callout } from '../../components/ui/callout'
 import { Kbd } from '../../components/ui/kbd'
+import { usePermission } from '../../lib/permissions'
 import { productLabel } from '../../lib/product-facts'
 import type { SubmitPlan } from './review-model'
 
@@ -31,6 +32,7 @@ export function SubmitBar({
   onUndo: () => void
 }) {
   const rejected = plan.rejected.length + plan.undecided.length
+  const submitting = usePermission('acceptProductMatches')
   return (
     <section aria-label="What a submit sends" className="space-y-3 rounded-lg border p-3">
       <div aria-live="polite" className="space-y-1 text-sm">
@@ -84,6 +86,7 @@ export function SubmitBar({
             variant="primary"
             busy={busy}
             busyLabel="Submitting…"
+            unavailableReason={submitting.reason}
             onClick={onSubmit}
           >
             Submit and next <Kbd>Enter</Kbd>

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog'
 import { EmptyState } from '../../components/ui/empty-state'
 import { useToast } from '../../components/ui/toast'
+import { usePermission } from '../../lib/permissions'
 import { StoreFormDialog } from './store-form-dialog'
 import { storeName } from './store-words'
 import { StoresTable } from './stores-table'
@@ -23,12 +24,18 @@ export function StoresScreen() {
   const toast = useToast()
   const [acting, setActing] = useState<Acting>(null)
   const close = () => setActing(null)
+  const manage = usePermission('createBusinessStore')
 
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-semibold">Stores</h1>
-        <Button variant="primary" size="sm" onClick={() => setActing({ kind: 'create' })}>
+        <Button
+          variant="primary"
+          size="sm"
+          unavailableReason={manage.reason}
+          onClick={() => setActing({ kind: 'create' })}
+        >
           New store
         </Button>
       </div>
@@ -44,6 +51,7 @@ export function StoresScreen() {
           stores={data.stores}
           onEdit={(store) => setActing({ kind: 'edit', store })}
           onDelete={(store) => setActing({ kind: 'delete', store })}
+          unavailableReason={manage.reason}
         />
       )}
       {hasNextPage ? (

@@ -13,10 +13,13 @@ export function StoresTable({
   stores,
   onEdit,
   onDelete,
+  unavailableReason,
 }: {
   stores: readonly BusinessStoreListItem[]
   onEdit: (store: BusinessStoreListItem) => void
   onDelete: (store: BusinessStoreListItem) => void
+  /** Why this account cannot change stores, if it cannot. */
+  unavailableReason?: string | undefined
 }) {
   return (
     <Table
@@ -70,8 +73,16 @@ export function StoresTable({
               <Menu
                 label={`Actions for ${storeName(store)}`}
                 items={[
-                  { label: 'Edit…', onSelect: () => onEdit(store) },
-                  { label: 'Delete…', onSelect: () => onDelete(store) },
+                  {
+                    label: 'Edit…',
+                    onSelect: () => onEdit(store),
+                    disabledReason: unavailableReason,
+                  },
+                  {
+                    label: 'Delete…',
+                    onSelect: () => onDelete(store),
+                    disabledReason: unavailableReason,
+                  },
                 ]}
               />
             </td>

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useCallback, useState } from 'react'
 import type { Video } from '../../api/generated/types.gen'
+import { Callout } from '../../components/ui/callout'
 import { panelClasses } from '../../components/ui/control-styles'
 import { Tabs } from '../../components/ui/tabs'
+import { usePermission } from '../../lib/permissions'
 import { UploadDetailsForm } from './details/upload-details-form'
 import { useUploadDetails } from './details/use-upload-details'
 import { type CreationRow, UploadResults } from './upload-results'
@@ -22,6 +24,7 @@ export interface UploadsScreenProps {
 type AddFrom = 'files' | 'url'
 
 export function UploadsScreen({ channelId, ...props }: UploadsScreenProps) {
+  const upload = usePermission('createUploadSignature')
   return (
     <section aria-labelledby="uploads-title" className="space-y-4">
       <div>
@@ -33,7 +36,11 @@ export function UploadsScreen({ channelId, ...props }: UploadsScreenProps) {
           details for every file.
         </p>
       </div>
-      {channelId ? (
+      {!upload.allowed ? (
+        <Callout tone="info" title="Uploading is not part of your role">
+          {upload.reason}
+        </Callout>
+      ) : channelId ? (
         <Uploads key={channelId} channelId={channelId} {...props} />
       ) : (
         <p className="text-slate-700">This business has no channel yet.</p>

@@ -9,6 +9,7 @@ import { EmptyState } from '../../../components/ui/empty-state'
 import { Select } from '../../../components/ui/text-input'
 import { useToast } from '../../../components/ui/toast'
 import { SearchBox } from '../../../components/video-search/search-box'
+import { usePermission } from '../../../lib/permissions'
 import { PlaylistFormDialog } from './playlist-form-dialog'
 import { type PlaylistListSearch, toPlaylistFilters } from './playlist-list-search'
 import { PlaylistTable } from './playlist-table'
@@ -25,6 +26,7 @@ export function PlaylistsScreen() {
 type Editing = { kind: 'create' } | { kind: 'edit' | 'delete'; playlist: Playlist } | null
 
 function Playlists({ channelId }: { channelId: string }) {
+  const creating = usePermission('createPlaylist')
   const search = route.useSearch()
   const navigate = route.useNavigate()
   const router = useRouter()
@@ -50,7 +52,12 @@ function Playlists({ channelId }: { channelId: string }) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-semibold">Playlists</h1>
-        <Button variant="primary" size="sm" onClick={() => setEditing({ kind: 'create' })}>
+        <Button
+          variant="primary"
+          size="sm"
+          unavailableReason={creating.reason}
+          onClick={() => setEditing({ kind: 'create' })}
+        >
           New playlist
         </Button>
       </div>
@@ -81,7 +88,11 @@ function Playlists({ channelId }: { channelId: string }) {
           title={filtered ? 'No playlist matches.' : 'No playlists in this channel yet.'}
           action={
             filtered ? null : (
-              <Button variant="primary" onClick={() => setEditing({ kind: 'create' })}>
+              <Button
+                variant="primary"
+                unavailableReason={creating.reason}
+                onClick={() => setEditing({ kind: 'create' })}
+              >
                 New playlist
               </Button>
             )

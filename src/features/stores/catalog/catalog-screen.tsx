@@ -9,6 +9,7 @@ import { linkClasses } from '../../../components/ui/control-styles'
 import { EmptyState } from '../../../components/ui/empty-state'
 import { useToast } from '../../../components/ui/toast'
 import { SearchBox } from '../../../components/video-search/search-box'
+import { usePermission } from '../../../lib/permissions'
 import { productName } from '../../../lib/product-facts'
 import { currencyName } from '../currencies'
 import { providerName, storeName } from '../store-words'
@@ -41,6 +42,7 @@ export function CatalogScreen() {
   const toast = useToast()
   // Only a store managed here takes products from the dashboard; a platform's store syncs its own.
   const editable = store.provider === 'local'
+  const catalogWrite = usePermission('upsertProduct')
   const onSearch = useCallback(
     (q: string) =>
       navigate({
@@ -67,6 +69,7 @@ export function CatalogScreen() {
               size="sm"
               disabled={!editable}
               aria-describedby={editable ? undefined : 'catalog-read-only'}
+              unavailableReason={editable ? catalogWrite.reason : undefined}
               onClick={() => setEditing({ product: null })}
             >
               New product
@@ -75,6 +78,7 @@ export function CatalogScreen() {
               size="sm"
               disabled={!editable}
               aria-describedby={editable ? undefined : 'catalog-read-only'}
+              unavailableReason={editable ? catalogWrite.reason : undefined}
               onClick={() => setImporting(true)}
             >
               Import CSV…
@@ -113,7 +117,7 @@ export function CatalogScreen() {
           product={open}
           onClose={() => setOpen(null)}
           onEdit={
-            editable
+            editable && catalogWrite.allowed
               ? () => {
                   setEditing({ product: open })
                   setOpen(null)

@@ -3,6 +3,7 @@ import type { Playlist } from '../../../api/generated/types.gen'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog'
 import { formatVideoCount } from '../../../lib/format'
+import { usePermission } from '../../../lib/permissions'
 import type { LifecycleAction } from '../lifecycle'
 import { lifecycleLabels } from '../lifecycle'
 import type { BulkTagMode } from './bulk-tagging'
@@ -38,6 +39,7 @@ export function BulkBar(props: {
   const [tagging, setTagging] = useState(false)
   const [matching, setMatching] = useState(false)
   const busy = props.running !== null
+  const { reason } = usePermission('updateVideo')
   return (
     <section
       aria-label="Bulk actions"
@@ -47,23 +49,45 @@ export function BulkBar(props: {
         {props.count} selected{busy ? ' – working…' : ''}
       </p>
       {actions.map((action) => (
-        <Button key={action} size="sm" disabled={busy} onClick={() => props.onAction(action)}>
+        <Button
+          key={action}
+          size="sm"
+          disabled={busy}
+          unavailableReason={reason}
+          onClick={() => props.onAction(action)}
+        >
           {lifecycleLabels[action].verb}
         </Button>
       ))}
-      <Button size="sm" disabled={busy} onClick={() => setChoosingPlaylist(true)}>
+      <Button
+        size="sm"
+        disabled={busy}
+        unavailableReason={reason}
+        onClick={() => setChoosingPlaylist(true)}
+      >
         Add to playlist…
       </Button>
-      <Button size="sm" disabled={busy} onClick={() => setTagging(true)}>
+      <Button size="sm" disabled={busy} unavailableReason={reason} onClick={() => setTagging(true)}>
         Tag products…
       </Button>
-      <Button size="sm" disabled={busy} onClick={() => setMatching(true)}>
+      <Button
+        size="sm"
+        disabled={busy}
+        unavailableReason={reason}
+        onClick={() => setMatching(true)}
+      >
         Find products with AI…
       </Button>
       <Button size="sm" disabled={busy} onClick={props.onCopyLinks}>
         Copy download links
       </Button>
-      <Button size="sm" variant="danger" disabled={busy} onClick={() => setConfirming(true)}>
+      <Button
+        size="sm"
+        variant="danger"
+        disabled={busy}
+        unavailableReason={reason}
+        onClick={() => setConfirming(true)}
+      >
         Delete…
       </Button>
       <Button size="sm" variant="quiet" className="ml-auto underline" onClick={props.onClear}>

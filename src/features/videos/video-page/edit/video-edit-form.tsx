@@ -10,6 +10,7 @@ import { panelClasses } from '../../../../components/ui/control-styles'
 import { Form } from '../../../../components/ui/field'
 import { useToast } from '../../../../components/ui/toast'
 import { contractErrorMap } from '../../../../lib/contract-error-map'
+import { usePermission } from '../../../../lib/permissions'
 import { CtaFields } from './cta-fields'
 import { CustomFieldsEditor } from './custom-fields-editor'
 import { createVideoFormSchema, type VideoFormValues } from './form-schema'
@@ -33,6 +34,7 @@ export function VideoEditForm({
 }) {
   const toast = useToast()
   const save = useSaveVideo(video.id)
+  const saving = usePermission('updateVideo')
   const stored = useRef(video)
   stored.current = video
   // The cross-field rules read the video as stored now (its external media, its attribution).
@@ -132,6 +134,7 @@ export function VideoEditForm({
           disabled={!isDirty}
           busy={isSubmitting}
           busyLabel="Saving…"
+          unavailableReason={saving.reason}
         >
           Save changes
         </Button>
