@@ -1,0 +1,83 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { afterAll, describe, expect, it } from 'vitest'
+import { startDashboard } from '../../../server/dashboard/start.ts'
+import { fakeClient, startFakeService } from '../dashboard/fake-service.ts'
+import { createTempDist } from '../dashboard/temp-dist.ts'
+import { signIn } from '../support/accounts.ts'
+
+const run = promisify(execFile)
+const dir = mkdtempSync(join(tmpdir(), 'first-accounts-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+const userAdd = (dashboardDb: string, ...args: string[]) =>
+  run('npx', ['tsx', 'server/dashboard/auth/user-add.ts', ...args], {
+    env: { ...process.env, DASHBOARD_DB: dashboardDb },
+  }).then(
+    ({ stdout }) => ({ code: 0, stdout, stderr: '' }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  )
+
+describe('the first accounts', () => {
+  it('npm start on an empty database makes a demo admin, shown once, that can sign in', async () => {
+    const service = await startFakeService()
+    const dist = await createTempDist()
+    const dashboardDb = join(dir, 'demo.db')
+    const start = async (logs: string[]) =>
+      startDashboard({
+        port: 0,
+        mode: 'production',
+        distDir: dist.dir,
+        dashboardDb,
+        createDemoAdmin: true,
+        service: { baseUrl: service.url, ...fakeClient },
+        log: (line) => logs.push(line),
+      })
+    const firstLogs: string[] = []
+    const first = await start(firstLogs)
+    const password = /password: (\S+)/.exec(firstLogs.join('\n'))?.[1] ?? ''
+    expect(password).toMatch(/^[\w-]{20}$/)
+    await signIn(first.url, { email: 'admin@example.com', password, role: 'admin' })
+    await first.close()
+    const laterLogs: string[] = []
+    const later = await start(laterLogs)
+    expect(laterLogs.join('\n')).not.toContain('password')
+    await later.close()
+    await dist.remove()
+    await service.close()
+  })
+
+  it('npm run user:add makes an account with the password given, or generates and prints one', async () => {
+    const dashboardDb = join(dir, 'cli.db')
+    const given = await userAdd(
+      dashboardDb,
+      '--email',
+      'Lee@Example.com',
+      '--role',
+      'editor',
+      '--password',
+      'chosen password 1',
+    )
+    expect(given.stdout).toBe('Created editor lee@example.com\n')
+    const generated = await userAdd(dashboardDb, '--email', 'kim@example.com', '--role', 'viewer')
+    expect(generated.stdout).toMatch(
+      /^Created viewer kim@example\.com\nPassword \(shown only now\): [\w-]{20}\n$/,
+    )
+    const again = await userAdd(
+      dashboardDb,
+      '--email',
+      'lee@example.com',
+      '--role',
+      'admin',
+      '--password',
+      'x'.repeat(12),
+    )
+    expect(again.code).toBe(1)
+    expect(again.stderr).toContain('An account for lee@example.com already exists')
+    const badRole = await userAdd(dashboardDb, '--email', 'a@example.com', '--role', 'owner')
+    expect(badRole.stderr).toContain('--role viewer|editor|admin')
+  })
+})
