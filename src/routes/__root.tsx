@@ -14,10 +14,15 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   validateSearch: rootSearch,
   // The channel follows the marketer from screen to screen.
   search: { middlewares: [retainSearchParams(['channel'])] },
-  beforeLoad: async ({ context, location }) => {
+  // Who is signed in and the channels are asked for together, beside the screen's own data (one
+  // round trip, not two); a 401 from either sends the visitor to sign in and back.
+  loader: async ({ context, location }) => {
     if (publicPaths.has(location.pathname)) return
     try {
-      await context.queryClient.ensureQueryData(meQuery())
+      await Promise.all([
+        context.queryClient.ensureQueryData(meQuery()),
+        context.queryClient.ensureQueryData(channelsQuery()),
+      ])
     } catch (error) {
       if (error instanceof ServiceError && error.status === 401) {
         throw redirect({ to: '/sign-in', search: { redirect: location.href } })
@@ -25,9 +30,5 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
       throw error
     }
   },
-  loader: ({ context, location }) =>
-    publicPaths.has(location.pathname)
-      ? undefined
-      : context.queryClient.ensureQueryData(channelsQuery()),
   component: RootLayout,
 })
