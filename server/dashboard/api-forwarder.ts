@@ -4,7 +4,7 @@ import { createBrotliCompress, createGzip, constants as zlibConstants } from 'no
 import { preferredEncoding } from './accept-encoding.ts'
 import { browserResponseHeaders, upstreamRequestHeaders } from './forwarded-headers.ts'
 import { sendError } from './json-response.ts'
-import { readForwardedBody } from './request-body.ts'
+import { BodyTooLarge, readForwardedBody } from './request-body.ts'
 import { ServiceError } from './service-error.ts'
 import type { ServiceTokens } from './service-tokens.ts'
 import { sendUpstream, type UpstreamAgents } from './upstream-request.ts'
@@ -63,12 +63,16 @@ export function createApiForwarder(options: ApiForwarderOptions): RequestHandler
       }
       const uploadCutShort = !body.replayable && !req.complete
       if (uploadCutShort) stopUpload(req, res)
-      await relay(upstream, res, options.serviceBaseUrl, req.headers['accept-encoding'])
+      await relay(upstream, res, req.headers['accept-encoding'])
       // The request to the service was never finished, so its connection cannot be reused.
       if (uploadCutShort) upstream.socket?.destroy()
     } catch (error) {
       if (res.headersSent || res.destroyed) return
       if (error instanceof ServiceError) return sendError(res, error.status, error.message)
+      if (error instanceof BodyTooLarge) {
+        req.resume()
+        return sendError(res, 413, error.message, { Connection: 'close' })
+      }
       options.log(`dashboard: forwarding ${req.method} ${path.split('?')[0]} failed: ${error}`)
       sendError(res, 502, 'The video service is unreachable')
     }
@@ -78,7 +82,6 @@ export function createApiForwarder(options: ApiForwarderOptions): RequestHandler
 async function relay(
   upstream: IncomingMessage,
   res: ServerResponse,
-  serviceBaseUrl: string,
   acceptEncoding: string | undefined,
 ) {
   const status = upstream.statusCode ?? 502
@@ -94,7 +97,7 @@ async function relay(
     )
     return
   }
-  const headers = browserResponseHeaders(upstream.headers, serviceBaseUrl)
+  const headers = browserResponseHeaders(upstream.headers)
   // Lists of videos are JSON the service may send uncompressed; compress them on the way (a fast
   // brotli level: this runs on every API answer).
   const encoding = compressible(upstream) ? preferredEncoding(acceptEncoding) : null

@@ -1,5 +1,6 @@
 import { optionsFromEnv } from '../sandbox/config.ts'
 import { DashboardConfigError } from './config-error.ts'
+import { isLoopbackHost } from './request-guard.ts'
 import type { DashboardOptions } from './start.ts'
 import { parseSecrets } from './webhooks/verify-signature.ts'
 
@@ -98,6 +99,13 @@ function serviceFromEnv(env: NodeJS.ProcessEnv): DashboardOptions['service'] {
   if (!/^https?:\/\/[^/]/i.test(baseUrl) || !URL.canParse(baseUrl)) {
     throw new DashboardConfigError(
       `SERVICE_BASE_URL must be an http or https URL such as https://api.example.com, not ${baseUrl}`,
+    )
+  }
+  // The client secret and every token travel to this address: only https, or this machine.
+  const { protocol, hostname } = new URL(baseUrl)
+  if (protocol !== 'https:' && !isLoopbackHost(hostname)) {
+    throw new DashboardConfigError(
+      `SERVICE_BASE_URL must use https (the credentials travel to it); plain http is only for a service on this machine, not ${baseUrl}`,
     )
   }
   return {

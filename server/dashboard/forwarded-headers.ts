@@ -19,7 +19,8 @@ const requestHeaders = [
 
 // WWW-Authenticate is not passed: the scheme is the dashboard's business, and a Basic challenge
 // would make the browser prompt for a password. Set-Cookie and CORS headers are not passed either:
-// the page and the service never share a session.
+// the page and the service never share a session. Nor is Location: a redirect from the service
+// must never send the browser (or its next request) anywhere the dashboard did not choose.
 const responseHeaders = [
   'content-type',
   'content-length',
@@ -36,7 +37,6 @@ const responseHeaders = [
   'vary',
   'retry-after',
   'link',
-  'location',
   'ratelimit',
   'ratelimit-policy',
   'ratelimit-limit',
@@ -59,19 +59,14 @@ export function upstreamRequestHeaders(
 }
 
 /**
- * The upstream response headers the browser gets. Absolute locations inside the service's
- * `/api/v1/` become paths on the dashboard; business data is not cached unless the service says so.
+ * The upstream response headers the browser gets. Business data is answered to one signed-in
+ * person: never cached unless the service says so, and never by a shared cache (`public`).
  */
-export function browserResponseHeaders(
-  upstream: IncomingHttpHeaders,
-  serviceBaseUrl: string,
-): OutgoingHttpHeaders {
+export function browserResponseHeaders(upstream: IncomingHttpHeaders): OutgoingHttpHeaders {
   const headers: OutgoingHttpHeaders = pick(upstream, responseHeaders)
-  const location = headers.location
-  if (typeof location === 'string' && location.startsWith(`${serviceBaseUrl}/api/v1/`)) {
-    headers.location = location.slice(serviceBaseUrl.length)
-  }
-  headers['cache-control'] ??= 'no-store'
+  const cacheControl = headers['cache-control']
+  if (cacheControl === undefined) headers['cache-control'] = 'no-store'
+  else if (/\bpublic\b/i.test(String(cacheControl))) headers['cache-control'] = 'private, no-store'
   return headers
 }
 

@@ -53,9 +53,18 @@ export function createServiceTokens(
         },
         body: form,
         signal: AbortSignal.timeout(options.timeoutMs),
+        // The credentials go to this address only: a redirect is refused, never followed.
+        redirect: 'manual',
       })
     } catch (error) {
       throw (error as Error).name === 'TimeoutError' ? tooSlow() : unreachable()
+    }
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel()
+      throw new ServiceError(
+        502,
+        `The video service's token endpoint redirected (HTTP ${response.status}); the dashboard does not send its credentials elsewhere`,
+      )
     }
     const body = (await response.json().catch(() => null)) as Record<string, unknown> | null
     if (!response.ok) throw refusal(response.status, body)

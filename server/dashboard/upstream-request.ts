@@ -59,7 +59,9 @@ export function sendUpstream(request: UpstreamRequest): Promise<IncomingMessage>
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       // A kept-alive socket the service closed just as it was reused: safe to send again once.
       const staleSocket = outgoing.reusedSocket && error.code === 'ECONNRESET'
-      if (!settled && staleSocket && !isStream(request.body)) {
+      // Only a request that may safely happen twice is sent again: a POST or PATCH the service
+      // may have received before the reset is not.
+      if (!settled && staleSocket && !isStream(request.body) && idempotent.has(request.method)) {
         settled = true
         clearTimeout(headersTimer)
         sendUpstream(request).then(resolve, reject)
@@ -76,10 +78,21 @@ export function sendUpstream(request: UpstreamRequest): Promise<IncomingMessage>
       outgoing.setTimeout(0)
       resolve(response)
     })
-    if (isStream(request.body)) request.body.pipe(outgoing)
-    else outgoing.end(request.body ?? undefined)
+    if (isStream(request.body)) {
+      // A body that fails on its way (over the size limit, the browser gone) ends this request.
+      request.body.once('error', (error) => {
+        if (settled) return
+        settled = true
+        clearTimeout(headersTimer)
+        outgoing.destroy()
+        reject(error)
+      })
+      request.body.pipe(outgoing)
+    } else outgoing.end(request.body ?? undefined)
   })
 }
+
+const idempotent = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS'])
 
 function isStream(body: Buffer | Readable | null): body is Readable {
   return body !== null && !Buffer.isBuffer(body)

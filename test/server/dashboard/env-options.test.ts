@@ -55,6 +55,13 @@ describe('options from the environment', () => {
     expect(() =>
       dashboardOptionsFromEnv({ ...service, SERVICE_BASE_URL: 'api.example.com' }, []),
     ).toThrow(/SERVICE_BASE_URL/)
+    expect(() =>
+      dashboardOptionsFromEnv({ ...service, SERVICE_BASE_URL: 'http://api.example.com' }, []),
+    ).toThrow(/must use https/)
+    expect(
+      dashboardOptionsFromEnv({ ...service, SERVICE_BASE_URL: 'http://127.0.0.1:4010' }, []).service
+        ?.baseUrl,
+    ).toBe('http://127.0.0.1:4010')
     expect(() => dashboardOptionsFromEnv({}, ['--prod'])).toThrow(/--prod/)
   })
 })

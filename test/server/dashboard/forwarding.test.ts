@@ -101,11 +101,22 @@ describe('forwarding /api/v1/*', () => {
     expect(response.body.length).toBe(0)
   })
 
-  it("rewrites an absolute Location inside the service's API to a dashboard path", async () => {
+  it('passes on no Location, Set-Cookie or public caching from the service', async () => {
     running.service.api = (_request, res) =>
-      json(res, 202, {}, { location: `${running.service.url}/api/v1/videos/imports/i1` })
+      json(
+        res,
+        302,
+        {},
+        {
+          location: 'https://evil.example/',
+          'set-cookie': 'tracking=1; Path=/',
+          'cache-control': 'public, max-age=600',
+        },
+      )
     const response = await sendSignedIn(running.dashboard, '/api/v1/videos', { method: 'POST' })
-    expect(response.headers.location).toBe('/api/v1/videos/imports/i1')
+    expect(response.headers.location).toBeUndefined()
+    expect(response.headers['set-cookie']).toBeUndefined()
+    expect(response.headers['cache-control']).toBe('private, no-store')
   })
 
   it('refuses paths that would climb out of /api/v1/, as no operation of the contract', async () => {
