@@ -70,6 +70,7 @@ try {
   server = await startServer({ distDir: join(temp.dir, 'dist'), dataDir: temp.dir, videos: 200 })
   browser = await launchBrowser()
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  await server.signIn(context)
   await context.addInitScript(probe)
   const page = await context.newPage()
   await page.goto(`${server.url}/stores`)

@@ -61,8 +61,9 @@ async function postWebhook(url: string, videoId: string) {
   if (response.status !== 202) throw new Error(`webhook answered ${response.status}`)
 }
 
+let session: Record<string, string> = {}
 const json = async <T>(url: string, init?: RequestInit) => {
-  const response = await fetch(url, init)
+  const response = await fetch(url, { ...init, headers: { ...session, ...init?.headers } })
   if (!response.ok) throw new Error(`${url}: ${response.status}`)
   return (await response.json()) as T
 }
@@ -77,6 +78,7 @@ try {
   process.env.BENCH_MEMORY_FILE = join(temp.dir, 'memory.json')
   server = await startServer({ distDir: join(temp.dir, 'dist'), dataDir: temp.dir, videos: 40 })
   const { url } = server
+  session = server.session
   const { channels } = await json<{ channels: Array<{ id: string }> }>(`${url}/api/v1/channels`)
   const list = await json<{ videos: Array<{ id: string }> }>(
     `${url}/api/v1/videos?channel_id=${channels[0]?.id}&status=approved&page_size=1`,
@@ -84,10 +86,12 @@ try {
   const videoId = list.videos[0]?.id ?? ''
 
   browser = await launchBrowser()
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } })
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  await server.signIn(context)
+  const page = await context.newPage()
   await page.goto(`${url}/videos/${videoId}`)
   await page.getByRole('status').filter({ hasText: /^Live/ }).waitFor()
-  const watcher = await openSseClient(url, new Agent({ keepAlive: true }))
+  const watcher = await openSseClient(url, new Agent({ keepAlive: true }), server.session)
   clients.push(watcher)
 
   step(`${events} events to an open tab`)
@@ -139,7 +143,9 @@ try {
   const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY })
   for (let opened = 0; opened < clientCount; opened += 100) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(100, clientCount - opened) }, () => openSseClient(url, agent)),
+      Array.from({ length: Math.min(100, clientCount - opened) }, () =>
+        openSseClient(url, agent, session),
+      ),
     )
     clients.push(...batch)
   }

@@ -68,6 +68,7 @@ try {
   server = await startServer({ distDir: join(temp.dir, 'dist'), dataDir: temp.dir, videos: 200 })
   browser = await launchBrowser()
   const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } })
+  await server.signIn(context)
   await context.addInitScript(probe)
   const page = await context.newPage()
   const submits: number[] = []

@@ -85,10 +85,11 @@ async function main(): Promise<void> {
     log('starting the dashboard and sandbox…')
     const dataDir = join(temp.dir, 'data')
     server = await startServer({ distDir, dataDir })
-    const api = new DashboardApi(server.url)
+    const api = new DashboardApi(server.url, server.session)
     const channelId = await api.firstChannelId()
     browser = await launchBrowser()
     const context = await browser.newContext()
+    await server.signIn(context)
     await context.addInitScript({ content: pageScript })
 
     const page = await blankPage(context, server.url)

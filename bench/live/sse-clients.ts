@@ -8,10 +8,14 @@ export interface SseClient {
 
 // Plain Node SSE readers for the benchmark: each connection keeps the time every `service`
 // event arrived. Resolves once the stream has said `ready`.
-export function openSseClient(url: string, agent: Agent): Promise<SseClient> {
+export function openSseClient(
+  url: string,
+  agent: Agent,
+  headers: Record<string, string>,
+): Promise<SseClient> {
   return new Promise((resolve, reject) => {
     const arrivals = new Map<string, number>()
-    const request = get(`${url}/events`, { agent }, (response) => {
+    const request = get(`${url}/events`, { agent, headers }, (response) => {
       let text = ''
       response.setEncoding('utf8')
       response.on('data', (chunk: string) => {

@@ -74,7 +74,10 @@
       if (started >= target - have + 5) break
       const list = await json(`/api/v1/videos/${video.id}/product_matches`)
       if (list.status !== 'none') continue
-      await fetch(`/api/v1/videos/${video.id}/product_matches`, { method: 'POST' })
+      await fetch(`/api/v1/videos/${video.id}/product_matches`, {
+        method: 'POST',
+        headers: { 'x-dashboard-request': '1' },
+      })
       started++
     }
     for (let attempt = 0; attempt < 300; attempt++) {

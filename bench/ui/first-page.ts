@@ -50,7 +50,7 @@ const firstPageFigures = `(() => {
 
 /** One fresh browser context (empty cache, no cookies) per run, navigating to `/videos`. */
 export async function measureFirstPage(browser: Browser, url: string): Promise<FirstPageRun> {
-  const { context, page } = await open(browser)
+  const { context, page } = await open(browser, url)
   try {
     await openLibrary(page, url)
     // The thumbnail is informational; give it a moment, but a slow image is not a failure.

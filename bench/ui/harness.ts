@@ -4,8 +4,9 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type Browser, chromium } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 import { chromiumFlags } from '../../test/e2e/support/browser.ts'
+import { benchAccount, signInContext } from './account.ts'
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -52,6 +53,10 @@ export interface ServerProcess {
   serviceUrl: string
   /** The server process (dashboard and sandbox share it), for CPU accounting. */
   pid: number
+  /** A signed-in admin's headers for calls from Node (cookie, origin, X-Dashboard-Request). */
+  session: Record<string, string>
+  /** Signs a browser context in as the benchmark's admin. */
+  signIn(context: BrowserContext): Promise<void>
   stop(): Promise<void>
 }
 
@@ -92,7 +97,8 @@ export async function startServer(options: {
     clearTimeout(timer)
   }
   try {
-    const where = await new Promise<{ url: string; serviceUrl: string }>((resolve, reject) => {
+    type Where = { url: string; serviceUrl: string }
+    const where = await new Promise<Where>((resolve, reject) => {
       let buffered = ''
       const timer = setTimeout(
         () => reject(new Error('the dashboard server did not start within 5 minutes')),
@@ -104,7 +110,7 @@ export async function startServer(options: {
         const line = buffered.split('\n').find((text) => text.startsWith('{'))
         if (!line) return
         clearTimeout(timer)
-        resolve(JSON.parse(line) as { url: string; serviceUrl: string })
+        resolve(JSON.parse(line) as Where)
       })
       child.once('exit', (code) => {
         clearTimeout(timer)
@@ -114,7 +120,20 @@ export async function startServer(options: {
     child.stdout?.resume()
     await waitForHealth(`${where.url}/healthz`)
     if (child.pid === undefined) throw new Error('the dashboard server has no process id')
-    return { ...where, pid: child.pid, stop }
+    const signedIn = await fetch(`${where.url}/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(benchAccount),
+    })
+    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';', 1)[0] ?? ''
+    return {
+      url: where.url,
+      serviceUrl: where.serviceUrl,
+      pid: child.pid,
+      session: { cookie, origin: where.url, 'x-dashboard-request': '1' },
+      signIn: (context) => signInContext(context, where.url),
+      stop,
+    }
   } catch (error) {
     await stop()
     throw error

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { signInContext } from './account.ts'
 
 // What every measure of the library shares: a fresh context with the probe installed, the
 // library opened, and what the probe saw.
@@ -50,8 +51,12 @@ export interface SessionEvents {
   frames: LongFrame[]
 }
 
-export async function open(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+export async function open(
+  browser: Browser,
+  dashboardUrl: string,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext(contextOptions)
+  await signInContext(context, dashboardUrl)
   await context.addInitScript({ content: probeScript })
   const page = await context.newPage()
   page.setDefaultTimeout(15_000)

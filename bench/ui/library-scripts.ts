@@ -11,7 +11,7 @@ export interface ScriptSize {
 }
 
 export async function measureLibraryScripts(browser: Browser, url: string): Promise<ScriptSize[]> {
-  const { context, page } = await open(browser)
+  const { context, page } = await open(browser, url)
   try {
     const bodies: Array<Promise<ScriptSize | null>> = []
     page.on('response', (response) => {

@@ -20,7 +20,7 @@ export interface RevisitResult {
 }
 
 export async function measureRevisit(browser: Browser, url: string): Promise<RevisitResult> {
-  const { context, page } = await open(browser)
+  const { context, page } = await open(browser, url)
   try {
     await openLibrary(page, url)
     await page.waitForLoadState('networkidle')

@@ -22,7 +22,7 @@ export async function measureSearchSession(
   url: string,
   queries: readonly string[],
 ): Promise<{ samples: SearchSample[]; events: SessionEvents }> {
-  const { context, page } = await open(browser)
+  const { context, page } = await open(browser, url)
   try {
     await openLibrary(page, url)
     await page.waitForLoadState('networkidle')

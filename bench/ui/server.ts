@@ -3,15 +3,28 @@
 // usual SANDBOX_* variables plus BENCH_UI_DIST (the built app to serve); both servers pick free
 // loopback ports, and one JSON line on stdout says where the dashboard is once it is ready.
 import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createAccounts } from '../../server/dashboard/auth/accounts.ts'
+import { openDashboardDb } from '../../server/dashboard/auth/database.ts'
 import { startDashboard } from '../../server/dashboard/start.ts'
 import { parseSecrets } from '../../server/dashboard/webhooks/verify-signature.ts'
 import { optionsFromEnv } from '../../server/sandbox/config.ts'
+import { benchAccount } from './account.ts'
 
 const log = (message: string) => process.stderr.write(`server: ${message}\n`)
 const quiet = () => {}
 
+// The benchmark signs in as an admin of its own, in an account database beside the sandbox's.
+const dashboardDb = join(process.env.SANDBOX_DATA_DIR ?? '.', 'dashboard.db')
+const account = { ...benchAccount, role: 'admin' as const }
+const db = await openDashboardDb({ sqlitePath: dashboardDb })
+if (!(await createAccounts(db).byEmailWithHash(account.email)))
+  await createAccounts(db).create(account)
+await db.destroy()
+
 const dashboard = await startDashboard({
   port: 0,
+  dashboardDb,
   host: '127.0.0.1',
   mode: 'production',
   distDir: process.env.BENCH_UI_DIST,

@@ -15,12 +15,15 @@ export interface UploadedPart {
 
 /** The service API through the dashboard, which adds the token (as the app's own calls do). */
 export class DashboardApi {
-  constructor(private readonly baseUrl: string) {}
+  constructor(
+    private readonly baseUrl: string,
+    private readonly session: Record<string, string>,
+  ) {}
 
   private async call(path: string, init?: { method: string; body: unknown }): Promise<Response> {
     const response = await fetch(`${this.baseUrl}/api/v1${path}`, {
       method: init?.method ?? 'GET',
-      headers: init ? { 'content-type': 'application/json' } : {},
+      headers: { ...this.session, ...(init ? { 'content-type': 'application/json' } : {}) },
       ...(init ? { body: JSON.stringify(init.body) } : {}),
     })
     if (!response.ok) {

@@ -1,20 +1,25 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
+import { useId } from 'react'
 import { toServiceError } from '../api/client'
 import { dashboardApi } from '../api/dashboard-api'
 import { meQuery } from '../api/queries/session'
 import { stopLiveEvents } from '../lib/live-events'
-import { Menu } from './ui/menu'
+import { Button, buttonClasses } from './ui/button'
 import { useToast } from './ui/toast'
 
 const roleNames = { viewer: 'Viewer', editor: 'Editor', admin: 'Admin' } as const
 
-/** Who is signed in, with what role, and signing out here or on every device. */
+/**
+ * Who is signed in, with what role, and signing out here or on every device. A native popover
+ * (light dismiss, Escape, focus back to its button) keeps a menu library off the first screen.
+ */
 export function AccountMenu() {
   const { data: me } = useSuspenseQuery(meQuery())
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const toast = useToast()
+  const panelId = useId()
   const signOut = async (path: '/auth/sign-out' | '/auth/sign-out-everywhere') => {
     try {
       stopLiveEvents()
@@ -26,21 +31,32 @@ export function AccountMenu() {
     }
   }
   return (
-    <Menu
-      // The name begins with exactly what the button shows (WCAG 2.5.3), then says what it is.
-      label={`${me.email} (${roleNames[me.role]}), account`}
-      trigger={
-        <span className="max-w-64 truncate">
+    <>
+      <button
+        type="button"
+        popoverTarget={panelId}
+        className={`${buttonClasses('secondary', 'sm')} max-w-72`}
+      >
+        <span className="truncate">
           {me.email} ({roleNames[me.role]})
         </span>
-      }
-      items={[
-        { label: 'Sign out', onSelect: () => void signOut('/auth/sign-out') },
-        {
-          label: 'Sign out on every device',
-          onSelect: () => void signOut('/auth/sign-out-everywhere'),
-        },
-      ]}
-    />
+      </button>
+      <div
+        id={panelId}
+        popover="auto"
+        className="fixed inset-auto top-14 right-4 m-0 w-72 space-y-2 rounded-md border border-slate-300 bg-white p-3 text-sm shadow-lg"
+      >
+        <p className="text-slate-700">
+          Signed in as <strong className="break-all text-slate-900">{me.email}</strong>, with the
+          role {roleNames[me.role].toLowerCase()}.
+        </p>
+        <Button className="w-full" onClick={() => void signOut('/auth/sign-out')}>
+          Sign out
+        </Button>
+        <Button className="w-full" onClick={() => void signOut('/auth/sign-out-everywhere')}>
+          Sign out on every device
+        </Button>
+      </div>
+    </>
   )
 }

@@ -1,10 +1,15 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
+import { lazy, Suspense, useEffect } from 'react'
 import { meQuery } from '../api/queries/session'
 import { startLiveEvents, stopLiveEvents } from '../lib/live-events'
 import { setSessionEnded, useSessionEnded } from '../lib/session-ended'
-import { SignInForm } from './sign-in-form'
 import { Dialog } from './ui/dialog'
+
+// The form and its validation load only when a session ends, not with every screen.
+const SignInForm = lazy(() =>
+  import('./sign-in-form').then((module) => ({ default: module.SignInForm })),
+)
 
 /**
  * When the session ends under an open screen (it expired, or was signed out everywhere), signing
@@ -15,24 +20,28 @@ export function SignInAgain() {
   const { data: me } = useSuspenseQuery(meQuery())
   const queryClient = useQueryClient()
   const router = useRouter()
+  useEffect(() => {
+    if (ended) stopLiveEvents()
+  }, [ended])
   if (!ended) return null
-  stopLiveEvents()
   return (
     <Dialog
       title="Sign in again"
       description="Your session ended. Sign in to carry on where you were: what you typed is still here."
       onClose={() => {}}
     >
-      <SignInForm
-        email={me.email}
-        onSignedIn={() => {
-          setSessionEnded(false)
-          startLiveEvents()
-          void queryClient.invalidateQueries()
-          // A screen whose loader was refused loads now.
-          void router.invalidate()
-        }}
-      />
+      <Suspense fallback={<p className="text-sm text-slate-700">Loading…</p>}>
+        <SignInForm
+          email={me.email}
+          onSignedIn={() => {
+            setSessionEnded(false)
+            startLiveEvents()
+            void queryClient.invalidateQueries()
+            // A screen whose loader was refused loads now.
+            void router.invalidate()
+          }}
+        />
+      </Suspense>
     </Dialog>
   )
 }

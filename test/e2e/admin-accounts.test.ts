@@ -32,7 +32,7 @@ it('invites an editor whose link makes their account, and the audit log shows wh
   await sam.page.getByLabel('Choose a password').fill('a password of my own')
   await sam.page.getByLabel('Repeat the password').fill('a password of my own')
   await sam.page.getByRole('button', { name: 'Create my account' }).click()
-  await shown(sam.page.getByRole('button', { name: 'sam@example.com (Editor), account' }))
+  await shown(sam.page.getByRole('button', { name: 'sam@example.com (Editor)', exact: true }))
 
   await page.goto(`${app.url}/admin/audit`)
   const rows = page.getByRole('table', { name: 'Audit log, newest first' }).getByRole('row')
