@@ -22,6 +22,13 @@ export class AccountExistsError extends Error {
   }
 }
 
+// The unique index on email refused a row: SQLite's and PostgreSQL's (23505) ways of saying so.
+function duplicateEmail(error: unknown): boolean {
+  const { code, message, detail } = error as { code?: unknown; message?: unknown; detail?: unknown }
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE') return String(message).includes('accounts.email')
+  return code === '23505' && String(detail).startsWith('Key (email)=')
+}
+
 export function createAccounts(db: DashboardDb, now: () => Date = () => new Date()) {
   return {
     async create(input: { email: string; role: Role; password?: string; oidcSubject?: string }) {
@@ -41,7 +48,14 @@ export function createAccounts(db: DashboardDb, now: () => Date = () => new Date
         created_at: now().toISOString(),
         deactivated_at: null,
       }
-      await db.insertInto('accounts').values(account).execute()
+      // Another request (or replica) may make the same account between the check and here.
+      await db
+        .insertInto('accounts')
+        .values(account)
+        .execute()
+        .catch((error: unknown) => {
+          throw duplicateEmail(error) ? new AccountExistsError(email) : error
+        })
       const { password_hash: _, ...visible } = account
       return visible as Account
     },

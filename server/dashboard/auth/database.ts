@@ -10,6 +10,7 @@ import {
   Migrator,
   PostgresDialect,
   SqliteDialect,
+  sql,
 } from 'kysely'
 import pg from 'pg'
 import type { Role } from '../../../src/api/roles.ts'
@@ -77,9 +78,7 @@ export async function openDashboardDb(location: {
   }
   const db = new Kysely<DashboardTables>({
     dialect: postgres
-      ? new PostgresDialect({
-          pool: new pg.Pool({ connectionString: location.databaseUrl, max: 10 }),
-        })
+      ? new PostgresDialect({ pool: openPool(location.databaseUrl ?? '') })
       : new SqliteDialect({ database: openSqlite(location.sqlitePath) }),
   })
   const { error } = await new Migrator({
@@ -91,6 +90,18 @@ export async function openDashboardDb(location: {
     throw error
   }
   return db
+}
+
+function openPool(connectionString: string) {
+  // bigint (counts, the audit log's bigserial seq) as a number, as SQLite gives it: every value
+  // stored here is far below 2^53.
+  const types = new pg.TypeOverrides()
+  types.setTypeParser(pg.types.builtins.INT8, Number)
+  const pool = new pg.Pool({ connectionString, max: 10, types })
+  // An idle connection the server closed (a restart, a failover) is dropped and the next query
+  // opens another: without a listener, the pool's 'error' event would end the process.
+  pool.on('error', () => {})
+  return pool
 }
 
 function openSqlite(path: string) {
@@ -140,6 +151,24 @@ function migrations(postgres: boolean): MigrationProvider {
           .addColumn('status', 'integer', (column) => column.notNull())
           .execute()
         await db.schema.createIndex('audit_log_at').on('audit_log').column('at').execute()
+      },
+    },
+    // PostgreSQL compares text by the database's collation (often linguistic: 'é' before 'z');
+    // byte order, as in SQLite, lists accounts and compares ISO times alike on both.
+    '0002_byte_order_text': {
+      async up(db) {
+        if (!postgres) return
+        // The columns ordered by or compared with < and >; equality is byte equality anyway.
+        const ordered = [
+          ['accounts', 'email'],
+          ['invites', 'expires_at'],
+          ['audit_log', 'at'],
+        ] as const
+        for (const [table, column] of ordered) {
+          await sql`alter table ${sql.table(table)} alter column ${sql.ref(column)} type text collate "C"`.execute(
+            db,
+          )
+        }
       },
     },
   }
