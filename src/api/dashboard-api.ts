@@ -8,38 +8,9 @@ import { roles } from './roles'
 export const meSchema = z.object({ id: z.string(), email: z.string(), role: z.enum(roles) })
 export type Me = z.infer<typeof meSchema>
 
-export const accountSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  role: z.enum(roles),
-  created_at: z.string(),
-  deactivated_at: z.nullable(z.string()),
-})
-export type Account = z.infer<typeof accountSchema>
-
-export const auditEntrySchema = z.object({
-  id: z.string(),
-  seq: z.number(),
-  at: z.string(),
-  account_email: z.string(),
-  operation: z.string(),
-  method: z.string(),
-  path: z.string(),
-  status: z.number(),
-})
-export type AuditEntry = z.infer<typeof auditEntrySchema>
-
-export const auditPageSchema = z.object({
-  entries: z.array(auditEntrySchema),
-  next: z.nullable(z.number()),
-})
-export const accountsSchema = z.object({ accounts: z.array(accountSchema) })
-export const inviteSchema = z.object({
-  email: z.string(),
-  role: z.enum(roles),
-  expiresAt: z.string(),
-})
-export const createdInviteSchema = z.extend(inviteSchema, { link: z.string() })
+/** How else one may sign in: an OpenID provider's button label, or null. */
+export const providersSchema = z.object({ oidc: z.nullable(z.object({ name: z.string() })) })
+export type Providers = z.infer<typeof providersSchema>
 
 /**
  * One call to the dashboard's own API. Every call carries `X-Dashboard-Request: 1`, which the

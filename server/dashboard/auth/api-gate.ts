@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { requiredRole, roleMay } from '../../../src/api/roles.ts'
+import { requiredRole, roleMay } from '../../../src/api/operation-roles.ts'
 import type { RequestHandler } from '../api-forwarder.ts'
 import { sendError } from '../json-response.ts'
 import { matchOperation, operationsAt } from '../operations.ts'

@@ -1,5 +1,41 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { accountsSchema, auditPageSchema, dashboardApi } from '../dashboard-api'
+import * as z from 'zod/mini'
+import { dashboardApi } from '../dashboard-api'
+import { roles } from '../roles'
+
+// Answers of the dashboard's own admin API (/auth/accounts, /auth/audit, /auth/invites).
+export const accountSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
+  created_at: z.string(),
+  deactivated_at: z.nullable(z.string()),
+})
+export type Account = z.infer<typeof accountSchema>
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  seq: z.number(),
+  at: z.string(),
+  account_email: z.string(),
+  operation: z.string(),
+  method: z.string(),
+  path: z.string(),
+  status: z.number(),
+})
+export type AuditEntry = z.infer<typeof auditEntrySchema>
+
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  next: z.nullable(z.number()),
+})
+export const accountsSchema = z.object({ accounts: z.array(accountSchema) })
+export const inviteSchema = z.object({
+  email: z.string(),
+  role: z.enum(roles),
+  expiresAt: z.string(),
+})
+export const createdInviteSchema = z.extend(inviteSchema, { link: z.string() })
 
 export interface AuditFilters {
   account?: string

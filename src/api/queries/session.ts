@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { dashboardApi, inviteSchema, meSchema } from '../dashboard-api'
+import { dashboardApi, meSchema, providersSchema } from '../dashboard-api'
 
 export const sessionKeys = {
   all: ['session'] as const,
@@ -15,14 +15,10 @@ export const meQuery = () =>
     retry: false,
   })
 
-/** An invitation by its token: who is invited, with what role, until when. */
-export const inviteQuery = (token: string) =>
+/** The sign-in screen's other ways in (an OpenID provider), public and fixed at server start. */
+export const providersQuery = () =>
   queryOptions({
-    queryKey: [...sessionKeys.all, 'invite', token] as const,
-    queryFn: ({ signal }) =>
-      dashboardApi(`/auth/invites/${encodeURIComponent(token)}`, { signal, schema: inviteSchema }),
-    enabled: token !== '',
-    retry: false,
-    // Accepting uses the invitation up: it is read once, never again.
+    queryKey: [...sessionKeys.all, 'providers'] as const,
+    queryFn: ({ signal }) => dashboardApi('/auth/providers', { signal, schema: providersSchema }),
     staleTime: Number.POSITIVE_INFINITY,
   })

@@ -1,8 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { accountsQuery } from '../../api/queries/admin'
 import { AccountsScreen } from '../../features/admin/accounts-screen'
 
 export const Route = createFileRoute('/admin/accounts')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(accountsQuery()),
+  // The admin screens' queries load with them, not with every screen's first load.
+  loader: async ({ context }) => {
+    const { accountsQuery } = await import('../../api/queries/admin')
+    return context.queryClient.ensureQueryData(accountsQuery())
+  },
   component: AccountsScreen,
 })

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as z from 'zod/mini'
-import { auditQuery } from '../../api/queries/admin'
 import { AuditScreen } from '../../features/admin/audit-screen'
 
 const day = z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined)
@@ -15,7 +14,10 @@ const auditSearch = z.object({
 export const Route = createFileRoute('/admin/audit')({
   validateSearch: auditSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(auditQuery(deps)),
+  loader: async ({ context, deps }) => {
+    const { auditQuery } = await import('../../api/queries/admin')
+    return context.queryClient.ensureInfiniteQueryData(auditQuery(deps))
+  },
   component: function AuditRoute() {
     return <AuditScreen filters={Route.useSearch()} />
   },
