@@ -1,4 +1,5 @@
 import { optionsFromEnv } from '../sandbox/config.ts'
+import { oidcFromEnv } from './auth/oidc-config.ts'
 import { DashboardConfigError } from './config-error.ts'
 import { isLoopbackHost } from './request-guard.ts'
 import type { DashboardOptions } from './start.ts'
@@ -12,7 +13,8 @@ const serviceVariables = ['SERVICE_BASE_URL', 'SERVICE_CLIENT_ID', 'SERVICE_CLIE
  * PORT (default 5173), DASHBOARD_HOST (default 127.0.0.1), SERVICE_BASE_URL, SERVICE_CLIENT_ID and
  * SERVICE_CLIENT_SECRET (all or none; none starts the embedded sandbox, configured by its own
  * SANDBOX_* variables), optional SERVICE_SCOPE, REDIS_URL, SERVICE_WEBHOOK_SECRET, DASHBOARD_DB,
- * DATABASE_URL, DASHBOARD_PUBLIC_URL, TRUST_PROXY, SERVICE_STORAGE_ORIGINS, and `--dev` for development mode.
+ * DATABASE_URL, DASHBOARD_PUBLIC_URL, TRUST_PROXY, SERVICE_STORAGE_ORIGINS, the OIDC_* variables of
+ * sign-in through an OpenID provider, and `--dev` for development mode.
  */
 export function dashboardOptionsFromEnv(
   env: NodeJS.ProcessEnv,
@@ -35,6 +37,8 @@ export function dashboardOptionsFromEnv(
   if (env.TRUST_PROXY)
     options.trustProxy = ['1', 'true', 'yes'].includes(env.TRUST_PROXY.toLowerCase())
   if (env.SERVICE_WEBHOOK_SECRET) options.webhookSecrets = parseSecrets(env.SERVICE_WEBHOOK_SECRET)
+  const oidc = oidcFromEnv(env)
+  if (oidc) options.oidc = oidc
   const service = serviceFromEnv(env)
   if (service) options.service = service
   else options.sandbox = optionsFromEnv(env)

@@ -8,6 +8,7 @@ import { createApiForwarder } from './api-forwarder.ts'
 import { createAccessControl } from './auth/access-control.ts'
 import { defaultDashboardDb } from './auth/database.ts'
 import { createDemoAdmin } from './auth/demo-admin.ts'
+import type { OidcOptions } from './auth/oidc-config.ts'
 import { isHttps } from './auth/request-checks.ts'
 import { DashboardConfigError } from './config-error.ts'
 import { limitConnectionsPerAddress } from './connection-limit.ts'
@@ -65,6 +66,8 @@ export interface DashboardOptions {
   maxConnectionsPerAddress?: number
   /** On an empty account database, create a demo admin and tell its password (npm start). */
   createDemoAdmin?: boolean
+  /** `OIDC_*`: sign-in through an OpenID Connect provider besides passwords. */
+  oidc?: OidcOptions
 }
 
 export interface RunningDashboard {
@@ -119,6 +122,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
       trustProxy: options.trustProxy ?? false,
       publicOrigin,
       loopback: loopbackOnly,
+      ...(options.oidc ? { oidc: options.oidc } : {}),
     },
     log,
   )

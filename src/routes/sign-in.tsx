@@ -8,12 +8,14 @@ const signInSearch = z.object({
     z.optional(z.string().check(z.regex(/^\/(?![/\\])/), z.maxLength(2000))),
     undefined,
   ),
+  // Why a sign-in through the company's provider came back here (the server's short code).
+  error: z.catch(z.optional(z.string().check(z.regex(/^[a-z-]{1,32}$/))), undefined),
 })
 
 export const Route = createFileRoute('/sign-in')({
   validateSearch: signInSearch,
   component: function SignInRoute() {
-    const { redirect } = Route.useSearch()
-    return <SignInScreen redirect={redirect ?? '/videos'} />
+    const { redirect, error } = Route.useSearch()
+    return <SignInScreen redirect={redirect ?? '/videos'} error={error} />
   },
 })

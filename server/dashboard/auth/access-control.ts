@@ -7,6 +7,8 @@ import { createApiGate } from './api-gate.ts'
 import { createAuditLog } from './audit-log.ts'
 import { openDashboardDb } from './database.ts'
 import { createInvites } from './invites.ts'
+import type { OidcOptions } from './oidc-config.ts'
+import { createOidcRoutes } from './oidc-routes.ts'
 import { createMemoryLimiter, createRedisLimiter, type LimitRule } from './rate-limit.ts'
 import { crossSiteRefusal, safeMethods } from './request-checks.ts'
 import { createMemorySessions, createRedisSessions } from './sessions.ts'
@@ -22,6 +24,8 @@ export interface AccessControlOptions {
   trustProxy: boolean
   publicOrigin: string | null
   loopback: boolean
+  /** Sign-in through an OpenID Connect provider besides passwords. */
+  oidc?: OidcOptions
 }
 
 // Failed sign-ins: an account is tried at most 5 times in 15 minutes, from anywhere; one address
@@ -51,6 +55,15 @@ export async function createAccessControl(
     loopback: options.loopback,
   })
   const audit = createAuditLog(db)
+  const oidc = createOidcRoutes({
+    oidc: options.oidc,
+    accounts,
+    audit,
+    signIn,
+    trustProxy: options.trustProxy,
+    loopback: options.loopback,
+    log,
+  })
   const adminRoute = createAdminRoutes({
     accounts,
     invites: createInvites(db),
@@ -65,6 +78,9 @@ export async function createAccessControl(
     const path = url.pathname
     if (path === '/auth/sign-in' && method === 'POST') return signIn.signIn(req, res)
     if (path === '/auth/me' && method === 'GET') return signIn.me(req, res)
+    if (path === '/auth/providers' && method === 'GET') return oidc.providers(req, res)
+    if (path === '/auth/oidc/start' && method === 'GET') return oidc.start(req, res, url)
+    if (path === '/auth/oidc/callback' && method === 'GET') return oidc.callback(req, res, url)
     if (!safeMethods.has(method)) {
       const refusal = crossSiteRefusal(req, signIn.originOf(req))
       if (refusal) return sendError(res, 403, refusal)
