@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline/promises'
+import { Writable } from 'node:stream'
 import { parseArgs } from 'node:util'
 import { isRole, roles } from '../../../src/api/roles.ts'
 import { DashboardConfigError } from '../config-error.ts'
@@ -19,9 +20,13 @@ async function main() {
   let password = values.password
   let generated = false
   if (!password && process.stdin.isTTY) {
-    const prompt = createInterface({ input: process.stdin, output: process.stdout })
-    password = (await prompt.question('Password (empty to generate one): ')).trim()
+    // readline puts the terminal in raw mode and echoes to its output: a silent one hides typing.
+    const silent = new Writable({ write: (_chunk, _encoding, done) => done() })
+    const prompt = createInterface({ input: process.stdin, output: silent, terminal: true })
+    process.stdout.write('Password (not shown as you type; empty to generate one): ')
+    password = (await prompt.question('')).trim()
     prompt.close()
+    process.stdout.write('\n')
   }
   if (!password) {
     password = generatePassword()

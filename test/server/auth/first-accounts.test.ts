@@ -1,9 +1,12 @@
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
+import { createAccounts } from '../../../server/dashboard/auth/accounts.ts'
+import { openDashboardDb } from '../../../server/dashboard/auth/database.ts'
+import { verifyPassword } from '../../../server/dashboard/auth/passwords.ts'
 import { startDashboard } from '../../../server/dashboard/start.ts'
 import { fakeClient, startFakeService } from '../dashboard/fake-service.ts'
 import { createTempDist } from '../dashboard/temp-dist.ts'
@@ -79,5 +82,32 @@ describe('the first accounts', () => {
     expect(again.stderr).toContain('An account for lee@example.com already exists')
     const badRole = await userAdd(dashboardDb, '--email', 'a@example.com', '--role', 'owner')
     expect(badRole.stderr).toContain('--role viewer|editor|admin')
+  })
+
+  it('npm run user:add in a terminal asks for the password without showing what is typed', async () => {
+    const dashboardDb = join(dir, 'prompt.db')
+    const typed = 'typed in the terminal 7'
+    // script(1) gives the command a real terminal, as an operator's shell would.
+    const command = `npx tsx server/dashboard/auth/user-add.ts --email ana@example.com --role admin`
+    const child = spawn('script', ['-qc', command, '/dev/null'], {
+      env: { ...process.env, DASHBOARD_DB: dashboardDb },
+    })
+    let output = ''
+    const asked = new Promise<void>((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk
+        if (output.includes('not shown as you type')) resolve()
+      })
+    })
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
+    await asked
+    child.stdin.write(`${typed}\r`)
+    expect(await exited).toBe(0)
+    expect(output).toContain('Created admin ana@example.com')
+    expect(output).not.toContain(typed)
+    const db = await openDashboardDb({ sqlitePath: dashboardDb })
+    const account = await createAccounts(db).byEmailWithHash('ana@example.com')
+    await db.destroy()
+    expect(await verifyPassword(typed, account?.password_hash ?? '')).toBe(true)
   })
 })
