@@ -7,8 +7,7 @@ import { dashboardApi } from '../api/dashboard-api'
 import { sessionKeys } from '../api/queries/session'
 import { setSessionEnded } from '../lib/session-ended'
 import { Button } from './ui/button'
-import { Callout } from './ui/callout'
-import { Field, Form } from './ui/field'
+import { Field, Form, FormRefusal } from './ui/field'
 import { TextInput } from './ui/text-input'
 
 const signInSchema = z.object({
@@ -38,7 +37,6 @@ export function SignInForm({ onSignedIn, email = '' }: { onSignedIn: () => void;
       form.setError('root.server', { message: toServiceError(error).message })
     }
   })
-  const refusal = form.formState.errors.root?.server?.message
   return (
     <Form form={form} idPrefix="sign-in" onSubmit={submit} className="space-y-4">
       <Field<SignInValues> name="email" label="Email">
@@ -56,11 +54,7 @@ export function SignInForm({ onSignedIn, email = '' }: { onSignedIn: () => void;
           />
         )}
       </Field>
-      {refusal ? (
-        <Callout tone="danger" role="alert">
-          {refusal}
-        </Callout>
-      ) : null}
+      <FormRefusal />
       <Button
         type="submit"
         variant="primary"

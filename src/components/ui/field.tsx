@@ -7,6 +7,7 @@ import {
   type UseFormReturn,
   useFormState,
 } from 'react-hook-form'
+import { Callout } from './callout'
 import { errorClasses, hintClasses, labelClasses } from './control-styles'
 
 /** What a control needs so its label, hint and error are read with it. */
@@ -163,4 +164,16 @@ export function CheckboxField<TValues extends FieldValues = FieldValues>({
   const id = useFieldId(name)
   const error = useFieldError<TValues>(name)
   return <CheckboxShell id={id} error={error} {...props} />
+}
+
+/** Why the last submit of the surrounding `Form` was refused (`root.server`), said at once. */
+export function FormRefusal() {
+  const { errors } = useFormState()
+  const message = errors.root?.server?.message
+  if (!message) return null
+  return (
+    <Callout tone="danger" role="alert">
+      {message}
+    </Callout>
+  )
 }

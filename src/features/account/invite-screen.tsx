@@ -9,8 +9,7 @@ import { inviteQuery } from '../../api/queries/invite'
 import { sessionKeys } from '../../api/queries/session'
 import { roleDescriptions } from '../../api/roles'
 import { Button } from '../../components/ui/button'
-import { Callout } from '../../components/ui/callout'
-import { Field, Form } from '../../components/ui/field'
+import { Field, Form, FormRefusal } from '../../components/ui/field'
 import { TextInput } from '../../components/ui/text-input'
 import { AuthCard } from './auth-card'
 
@@ -66,7 +65,6 @@ export function InviteScreen() {
     )
   }
   if (!invite.data) return <AuthCard title="Opening your invitation…">{null}</AuthCard>
-  const refusal = form.formState.errors.root?.server?.message
   return (
     <AuthCard title="Join Shoppable Studio">
       <p className="text-sm text-slate-700">
@@ -98,11 +96,7 @@ export function InviteScreen() {
             />
           )}
         </Field>
-        {refusal ? (
-          <Callout tone="danger" role="alert">
-            {refusal}
-          </Callout>
-        ) : null}
+        <FormRefusal />
         <Button
           type="submit"
           variant="primary"

@@ -7,9 +7,8 @@ import { dashboardApi } from '../../api/dashboard-api'
 import { createdInviteSchema } from '../../api/queries/admin'
 import { roleDescriptions, roles } from '../../api/roles'
 import { Button } from '../../components/ui/button'
-import { Callout } from '../../components/ui/callout'
 import { Dialog, FormDialogFooter } from '../../components/ui/dialog'
-import { Field, Form } from '../../components/ui/field'
+import { Field, Form, FormRefusal } from '../../components/ui/field'
 import { Select, TextInput } from '../../components/ui/text-input'
 
 const inviteFormSchema = z.object({
@@ -68,7 +67,6 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
       </Dialog>
     )
   }
-  const refusal = form.formState.errors.root?.server?.message
   return (
     <Dialog
       title="Invite someone"
@@ -100,11 +98,7 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
             </Select>
           )}
         </Field>
-        {refusal ? (
-          <Callout tone="danger" role="alert">
-            {refusal}
-          </Callout>
-        ) : null}
+        <FormRefusal />
       </Form>
     </Dialog>
   )

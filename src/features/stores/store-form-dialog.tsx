@@ -4,9 +4,8 @@ import * as z from 'zod'
 import { toServiceError } from '../../api/client'
 import type { BusinessStore } from '../../api/generated/types.gen'
 import { zBusinessStoreCreate } from '../../api/generated/zod.gen'
-import { errorClasses } from '../../components/ui/control-styles'
 import { Dialog, FormDialogFooter } from '../../components/ui/dialog'
-import { Field, Form } from '../../components/ui/field'
+import { Field, Form, FormRefusal } from '../../components/ui/field'
 import { TextInput } from '../../components/ui/text-input'
 import { contractErrorMap } from '../../lib/contract-error-map'
 import { CurrencyPicker } from './currency-picker'
@@ -137,11 +136,7 @@ export function StoreFormDialog({
             </dl>
           </section>
         ) : null}
-        {form.formState.errors.root?.server ? (
-          <p role="alert" className={errorClasses}>
-            {form.formState.errors.root.server.message}
-          </p>
-        ) : null}
+        <FormRefusal />
       </Form>
     </Dialog>
   )

@@ -2,9 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
 import { toServiceError } from '../../../../api/client'
 import type { Product } from '../../../../api/generated/types.gen'
-import { errorClasses } from '../../../../components/ui/control-styles'
 import { Dialog, FormDialogFooter } from '../../../../components/ui/dialog'
-import { Field, Form } from '../../../../components/ui/field'
+import { Field, Form, FormRefusal } from '../../../../components/ui/field'
 import { TextArea, TextInput } from '../../../../components/ui/text-input'
 import { contractErrorMap } from '../../../../lib/contract-error-map'
 import {
@@ -103,11 +102,7 @@ export function ProductFormDialog({
           </p>
         ) : null}
         <UnitFields />
-        {form.formState.errors.root?.server ? (
-          <p role="alert" className={errorClasses}>
-            {form.formState.errors.root.server.message}
-          </p>
-        ) : null}
+        <FormRefusal />
       </Form>
     </Dialog>
   )

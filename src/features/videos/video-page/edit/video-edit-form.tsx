@@ -7,7 +7,7 @@ import { describeError } from '../../../../components/error-panel'
 import { Button } from '../../../../components/ui/button'
 import { Callout } from '../../../../components/ui/callout'
 import { panelClasses } from '../../../../components/ui/control-styles'
-import { Form } from '../../../../components/ui/field'
+import { Form, FormRefusal } from '../../../../components/ui/field'
 import { useToast } from '../../../../components/ui/toast'
 import { contractErrorMap } from '../../../../lib/contract-error-map'
 import { usePermission } from '../../../../lib/permissions'
@@ -56,7 +56,7 @@ export function VideoEditForm({
     mode: 'onTouched',
   })
   // Reading dirtyFields here subscribes to it, so field-array edits keep it current too.
-  const { isDirty, isSubmitting, errors, dirtyFields } = form.formState
+  const { isDirty, isSubmitting, dirtyFields } = form.formState
   // reset() applies resetOptions too; saving and discarding must replace every value.
   const elsewhere = useChangedElsewhere(video, isDirty)
   const resetTo = (next: Video) => {
@@ -119,14 +119,7 @@ export function VideoEditForm({
           “Discard changes” shows the video as it is now.
         </Callout>
       ) : null}
-      {errors.root?.server ? (
-        <div
-          role="alert"
-          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
-        >
-          {errors.root.server.message}
-        </div>
-      ) : null}
+      <FormRefusal />
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
         <Button
           type="submit"

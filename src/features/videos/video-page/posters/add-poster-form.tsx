@@ -5,8 +5,7 @@ import * as z from 'zod'
 import { toServiceError } from '../../../../api/client'
 import { zPosterCreate } from '../../../../api/generated/zod.gen'
 import { Button } from '../../../../components/ui/button'
-import { errorClasses } from '../../../../components/ui/control-styles'
-import { Field, Form } from '../../../../components/ui/field'
+import { Field, Form, FormRefusal } from '../../../../components/ui/field'
 import { Select, TextInput } from '../../../../components/ui/text-input'
 import { useToast } from '../../../../components/ui/toast'
 import { contractErrorMap } from '../../../../lib/contract-error-map'
@@ -136,11 +135,7 @@ export function AddPosterForm({ actions }: { actions: PosterActions }) {
           </figcaption>
         </figure>
       </div>
-      {form.formState.errors.root?.server ? (
-        <p role="alert" className={errorClasses}>
-          {form.formState.errors.root.server.message}
-        </p>
-      ) : null}
+      <FormRefusal />
       <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Adding…">
         Add poster
       </Button>
