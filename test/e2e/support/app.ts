@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { type DashboardOptions, startDashboard } from '../../../server/dashboard/start.ts'
 import type { Role } from '../../../src/api/roles.ts'
 import { addAccounts, signIn, type TestAccount } from '../../server/support/accounts.ts'
+import { freePort } from '../../server/support/free-port.ts'
 import { launchChromium } from './browser.ts'
 import { PageErrors } from './page-errors.ts'
 import type { StorageProxy } from './storage-proxy.ts'
@@ -145,17 +145,6 @@ export async function startApp(
       rmSync(dir, { recursive: true, force: true })
     },
   }
-}
-
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /**

@@ -4,28 +4,23 @@
  * resolved once per hop and connected to at the address that was checked. Here 127.0.0.1 stands
  * in for the public internet (the test's address rule), so a loopback host can play a public one.
  */
-import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
   type ResolvedAddress,
   resolveWithSystemDns,
 } from '../../../server/sandbox/net/resolve-target.ts'
-import { makeMp4 } from '../../support/media/make-mp4.ts'
 import {
   type Answer,
+  clip,
   closedPort,
   type FetchingSandbox,
   type FileHost,
   leaksAddress,
+  poster,
   startFetchingSandbox,
   startFileHost,
+  subtitle,
 } from './fetching-sandbox.ts'
-
-const poster = readFileSync(
-  new URL('../../../server/sandbox/seed/media/poster-square.jpg', import.meta.url),
-)
-const subtitle = 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nHello\n'
-const clip = makeMp4({ durationSeconds: 5, totalBytes: 48 * 1024 })
 
 const PUBLIC: ResolvedAddress = { address: '127.0.0.1', family: 4 }
 const lookups: string[] = []

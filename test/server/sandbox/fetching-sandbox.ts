@@ -3,12 +3,21 @@
  * of the demo business's channels and videos; plus a loopback host that serves files and
  * redirects, recording what it was asked for.
  */
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type SandboxOptions, startSandbox } from '../../../server/sandbox/start.ts'
+import { makeMp4 } from '../../support/media/make-mp4.ts'
+
+/** What the file host serves in these tests: a real poster, a subtitle track and a short video. */
+export const poster = readFileSync(
+  new URL('../../../server/sandbox/seed/media/poster-square.jpg', import.meta.url),
+)
+export const subtitle = 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nHello\n'
+export const clip = makeMp4({ durationSeconds: 5, totalBytes: 48 * 1024 })
 
 export type Answer = { status: number; error: string | undefined; json: Record<string, unknown> }
 

@@ -4,29 +4,24 @@
  * and its refusals name no address. Without the option (the default) loopback is fetched as
  * before, and a failed connection still names no address.
  */
-import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   type ResolvedAddress,
   resolveWithSystemDns,
 } from '../../../server/sandbox/net/resolve-target.ts'
-import { makeMp4 } from '../../support/media/make-mp4.ts'
 import { waitUntil } from '../wait-until.ts'
 import {
   type Answer,
+  clip,
   closedPort,
   type FetchingSandbox,
   type FileHost,
   leaksAddress,
+  poster,
   startFetchingSandbox,
   startFileHost,
+  subtitle,
 } from './fetching-sandbox.ts'
-
-const poster = readFileSync(
-  new URL('../../../server/sandbox/seed/media/poster-square.jpg', import.meta.url),
-)
-const subtitle = 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nHello\n'
-const clip = makeMp4({ durationSeconds: 5, totalBytes: 48 * 1024 })
 
 const names: Record<string, ResolvedAddress[]> = {
   'loopback.example.test': [{ address: '127.0.0.1', family: 4 }],

@@ -1,15 +1,6 @@
 import { spawn } from 'node:child_process'
-import { connect, createServer } from 'node:net'
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
+import { connect } from 'node:net'
+import { freePort } from './free-port.ts'
 
 /** A real Redis (Debian's redis-server) on a free loopback port, nothing saved to disk. */
 export async function startRedisServer() {
