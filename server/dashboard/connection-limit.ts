@@ -7,11 +7,15 @@ import { isLoopbackHost } from './request-guard.ts'
  * client cannot exhaust the server's sockets. Loopback is exempt: the embedded sandbox's
  * webhooks and a reverse proxy on this machine (which must then apply its own limits).
  */
-export function limitConnectionsPerAddress(server: Server, max: number) {
+export function limitConnectionsPerAddress(
+  server: Server,
+  max: number,
+  exempt: (address: string) => boolean = isLoopbackHost,
+) {
   const open = new Map<string, number>()
   server.on('connection', (socket: Socket) => {
     const address = (socket.remoteAddress ?? '').replace(/^::ffff:/, '')
-    if (isLoopbackHost(address)) return
+    if (exempt(address)) return
     const count = (open.get(address) ?? 0) + 1
     if (count > max) {
       socket.destroy()

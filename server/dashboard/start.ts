@@ -64,6 +64,8 @@ export interface DashboardOptions {
   storageOrigins?: readonly string[]
   /** Open connections one address may hold (loopback exempt); default 128. */
   maxConnectionsPerAddress?: number
+  /** How long a client may take to send its headers, and its whole request; default 20 s, 60 s. */
+  clientTimeoutsMs?: { headers: number; request: number }
   /** On an empty account database, create a demo admin and tell its password (npm start). */
   createDemoAdmin?: boolean
   /** `OIDC_*`: sign-in through an OpenID Connect provider besides passwords. */
@@ -202,7 +204,10 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
     dev?.handle(req, res)
   }
 
-  const server = createServer((req, res) => {
+  const clientTimeouts = options.clientTimeoutsMs ?? { headers: 20_000, request: 60_000 }
+  // Timeouts are checked on this interval (Node's default is 30 s, longer than the timeouts).
+  const checkEvery = Math.min(1_000, clientTimeouts.headers)
+  const server = createServer({ connectionsCheckingInterval: checkEvery }, (req, res) => {
     handle(req, res).catch((error: unknown) => {
       log(`dashboard: ${req.method} ${req.url?.split('?', 1)[0]} failed: ${error}`)
       if (!res.headersSent) sendError(res, 500, 'The dashboard server failed')
@@ -211,8 +216,8 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
   })
   // Videos go straight to storage, so requests here are small: a client has 20 s to send its
   // headers and a minute for the whole request (subtitle files are the largest bodies).
-  server.headersTimeout = 20_000
-  server.requestTimeout = 60_000
+  server.headersTimeout = clientTimeouts.headers
+  server.requestTimeout = clientTimeouts.request
   limitConnectionsPerAddress(server, options.maxConnectionsPerAddress ?? 128)
 
   async function stopAll() {
