@@ -56,3 +56,27 @@ it('signs out on every device: another device is asked to sign in again over its
   await expect.poll(() => dialog.isVisible()).toBe(false)
   await shown(phone.page.getByRole('heading', { name: 'Playlists' }).first())
 })
+
+it('holds an account back after five wrong passwords, saying for how long, and keeps what was typed', async () => {
+  const { page } = app
+  // Every refusal (401, then 429) is reported by the browser.
+  app.expectConsoleError(/status of (401|429)/)
+  await page.goto(`${app.url}/sign-in`)
+  await page.getByLabel('Email').fill(app.account.email)
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await page.getByLabel('Password').fill(`wrong guess ${attempt}`)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await shown(page.getByRole('alert').filter({ hasText: 'The email or password is not right' }))
+    await expect.poll(() => page.getByLabel('Password').inputValue()).toBe('')
+  }
+  // The right password too, until the wait is over.
+  await page.getByLabel('Password').fill(app.account.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await shown(
+    page
+      .getByRole('alert')
+      .filter({ hasText: 'Too many failed sign-ins. Try again in 15 minutes.' }),
+  )
+  expect(await page.getByLabel('Email').inputValue()).toBe(app.account.email)
+  expect(page.url()).toBe(`${app.url}/sign-in`)
+})
