@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { ImportFailureReason, type VideoImport } from '../../../api/generated/types.gen'
 import { subscribeLiveEvents } from '../../../lib/live-events'
-import { importKeys } from '../queries'
+import { importKeys, importQuery } from '../queries'
 
 // An import's outcome as the service pushes it: a failure is shown at once with the event's
 // reason (the import record may not carry one; the event always does), and a created video makes
@@ -17,13 +17,7 @@ export function useImportLiveUpdates() {
           return
         }
         if (event.event_type === 'video_import_failed') {
-          const { import_id: importId, reason } = event.data
-          queryClient.setQueryData<VideoImport>(importKeys.detail(importId), (record) =>
-            // An unknown reason is kept as none: the screen then says the service gave none.
-            record
-              ? { ...record, status: 'errored', reason: knownReason(reason) ?? record.reason }
-              : record,
-          )
+          void applyFailure(queryClient, event.data.import_id, event.data.reason)
           return
         }
         const importId = event.data.import_id
@@ -38,3 +32,24 @@ const knownReason = (reason: string) =>
   (Object.values(ImportFailureReason) as string[]).includes(reason)
     ? (reason as ImportFailureReason)
     : null
+
+/**
+ * The failure lands whatever the record's state: a read in flight (which may have left the service
+ * before the failure) is cancelled so it cannot overwrite it, and a record this tab follows but has
+ * not read yet is read now. Imports this tab does not follow are left alone.
+ */
+async function applyFailure(queryClient: QueryClient, importId: string, reason: string) {
+  const key = importKeys.detail(importId)
+  if (!queryClient.getQueryCache().find({ queryKey: key, exact: true })) return
+  await queryClient.cancelQueries({ queryKey: key, exact: true })
+  const record =
+    queryClient.getQueryData<VideoImport>(key) ??
+    (await queryClient.fetchQuery(importQuery(importId, false)).catch(() => undefined))
+  if (!record) return
+  // An unknown reason is kept as none: the screen then says the service gave none.
+  queryClient.setQueryData<VideoImport>(key, {
+    ...record,
+    status: 'errored',
+    reason: knownReason(reason) ?? record.reason,
+  })
+}
