@@ -77,7 +77,7 @@ it('tags products and a variant by search, arranges them, reviews and saves exac
   await panel().getByRole('button', { name: 'Review and save…' }).click()
   const review = app.page.getByRole('dialog', { name: 'Save the product tags?' })
   const added = review.getByRole('region', { name: 'Added' })
-  expect(await added.getByRole('listitem').count()).toBe(4)
+  await expect.poll(() => added.getByRole('listitem').count()).toBe(4)
   expect(await seriousAccessibilityViolations(app.page)).toEqual([])
   await review.getByRole('button', { name: 'Save tags' }).click()
   await gone(review)
