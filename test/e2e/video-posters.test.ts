@@ -6,7 +6,7 @@ import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
 import { failedRequest } from './support/page-errors.ts'
 import { api, firstVideoId } from './support/service-api.ts'
-import { pressUntilShown, shown } from './support/ui.ts'
+import { dropWithMouse, pressUntilShown, shown } from './support/ui.ts'
 
 let app: RunningApp
 let media: MediaHost
@@ -72,7 +72,7 @@ it('arranges posters by dragging, and the service serves them in that order', as
   await app.page.mouse.down()
   for (let step = 1; step <= 10; step++)
     await app.page.mouse.move(from.x + 8, from.y + 8 + ((to.y - 20 - from.y) * step) / 10)
-  await app.page.mouse.up()
+  await dropWithMouse(app.page)
   await expect.poll(served).toEqual(['blue', 'red', 'green'])
   const stored = await api<Video>(app, 'GET', `/api/v1/videos/${video.id}`)
   expect(stored.video_posters.map((poster) => poster.weight).sort()).toEqual([0.3333, 0.6667, 1])

@@ -3,7 +3,7 @@ import type { BusinessStoreList, ProductList, Video } from '../../src/api/genera
 import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
 import { api, firstVideoId } from './support/service-api.ts'
-import { gone, pressUntilShown, shown } from './support/ui.ts'
+import { dropWithMouse, gone, pressUntilShown, shown } from './support/ui.ts'
 
 let app: RunningApp
 let videoId: string
@@ -71,7 +71,7 @@ it('tags products and a variant by search, arranges them, reviews and saves exac
   await app.page.mouse.down()
   for (let step = 1; step <= 10; step++)
     await app.page.mouse.move(from.x + 8, from.y + 8 + ((to.y - 16 - from.y) * step) / 10)
-  await app.page.mouse.up()
+  await dropWithMouse(app.page)
   await shown(app.page.getByText(/moved to position 1 of 3\./))
 
   await panel().getByRole('button', { name: 'Review and save…' }).click()

@@ -25,3 +25,13 @@ export async function pressUntilShown(page: Page, key: string, locator: Locator)
     }
   }
 }
+
+/**
+ * Releases the mouse to end a drag and waits for the page's next timer turn: dnd-kit swallows
+ * clicks until then, so that the release is not also a click (a person never clicks that soon
+ * after a drop; a test does).
+ */
+export async function dropWithMouse(page: Page) {
+  await page.mouse.up()
+  await page.evaluate('new Promise((resolve) => setTimeout(resolve, 0))')
+}
