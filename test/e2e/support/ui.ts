@@ -27,11 +27,22 @@ export async function pressUntilShown(page: Page, key: string, locator: Locator)
 }
 
 /**
- * Releases the mouse to end a drag and waits for the page's next timer turn: dnd-kit swallows
- * clicks until then, so that the release is not also a click (a person never clicks that soon
- * after a drop; a test does).
+ * Releases the mouse to end a drag, then waits until a click reaches the page again: dnd-kit stops
+ * every click for 50 ms after a drop, so that the release is not also a click (a person is never
+ * that quick; a test is). A probe outside the app is clicked until its click bubbles to window.
  */
 export async function dropWithMouse(page: Page) {
   await page.mouse.up()
-  await page.evaluate('new Promise((resolve) => setTimeout(resolve, 0))')
+  const clickReachesPage = `(() => {
+    let reached = false
+    const seen = () => { reached = true }
+    const probe = document.createElement('div')
+    window.addEventListener('click', seen)
+    document.body.append(probe)
+    probe.click()
+    probe.remove()
+    window.removeEventListener('click', seen)
+    return reached
+  })()`
+  await expect.poll(() => page.evaluate(clickReachesPage)).toBe(true)
 }
