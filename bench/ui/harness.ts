@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -157,18 +156,5 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => resolve(code))
     child.once('error', reject)
-  })
-}
-
-/** A loopback port nobody listens on right now (for Chromium's remote debugging). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
   })
 }

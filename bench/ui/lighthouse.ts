@@ -1,5 +1,6 @@
 import lighthouse, { desktopConfig, type Result } from 'lighthouse'
-import { freePort, launchBrowser } from './harness.ts'
+import { freePort } from '../../test/server/support/free-port.ts'
+import { launchBrowser } from './harness.ts'
 
 export type Preset = 'desktop' | 'mobile'
 
