@@ -204,6 +204,8 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
     dev?.handle(req, res)
   }
 
+  // Videos go straight to storage, so requests here are small: a client has 20 s to send its
+  // headers and a minute for the whole request (subtitle files are the largest bodies).
   const clientTimeouts = options.clientTimeoutsMs ?? { headers: 20_000, request: 60_000 }
   // Timeouts are checked on this interval (Node's default is 30 s, longer than the timeouts).
   const checkEvery = Math.min(1_000, clientTimeouts.headers)
@@ -214,8 +216,6 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
       else res.destroy()
     })
   })
-  // Videos go straight to storage, so requests here are small: a client has 20 s to send its
-  // headers and a minute for the whole request (subtitle files are the largest bodies).
   server.headersTimeout = clientTimeouts.headers
   server.requestTimeout = clientTimeouts.request
   limitConnectionsPerAddress(server, options.maxConnectionsPerAddress ?? 128)

@@ -1,6 +1,8 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { readCookie } from './cookies.ts'
+import { hostCookieName, readCookie, setHostCookie } from './cookies.ts'
+
+const cookieName = 'dashboard-oidc'
 
 /** What the callback needs from the start of one sign-in through the provider. */
 export interface OidcFlow {
@@ -23,15 +25,6 @@ const purpose = Buffer.from('dashboard oidc flow v1')
  */
 export function createFlowCookie(clientSecret: string, now: () => number = Date.now) {
   const key = Buffer.from(hkdfSync('sha256', clientSecret, purpose, 'flow cookie key', 32))
-  const nameFor = (secure: boolean) => (secure ? '__Host-dashboard-oidc' : 'dashboard-oidc')
-
-  function write(res: ServerResponse, secure: boolean, value: string, maxAgeSeconds: number) {
-    const attributes = [`${nameFor(secure)}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax']
-    if (secure) attributes.push('Secure')
-    attributes.push(`Max-Age=${maxAgeSeconds}`)
-    res.appendHeader('Set-Cookie', attributes.join('; '))
-  }
-
   return {
     set(res: ServerResponse, secure: boolean, flow: OidcFlow) {
       const iv = randomBytes(12)
@@ -44,14 +37,14 @@ export function createFlowCookie(clientSecret: string, now: () => number = Date.
         cipher.final(),
         cipher.getAuthTag(),
       ])
-      write(res, secure, sealed.toString('base64url'), flowLifetimeMs / 1000)
+      setHostCookie(res, cookieName, secure, sealed.toString('base64url'), flowLifetimeMs / 1000)
     },
 
     /** The flow this browser started, if it is intact and not expired; the cookie is cleared. */
     take(req: IncomingMessage, res: ServerResponse, secure: boolean): OidcFlow | null {
-      const value = readCookie(req, nameFor(secure))
+      const value = readCookie(req, hostCookieName(cookieName, secure))
       if (value === null) return null
-      write(res, secure, '', 0)
+      setHostCookie(res, cookieName, secure, '', 0)
       try {
         const sealed = Buffer.from(value, 'base64url')
         const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, 12))
