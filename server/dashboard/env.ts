@@ -1,9 +1,9 @@
 import { optionsFromEnv } from '../sandbox/config.ts'
 import { oidcFromEnv } from './auth/oidc-config.ts'
 import { DashboardConfigError } from './config-error.ts'
-import { isLoopbackHost } from './request-guard.ts'
+import { isLoopbackHost } from './http/host-check.ts'
+import { parseSecrets } from './live/verify-signature.ts'
 import type { DashboardOptions } from './start.ts'
-import { parseSecrets } from './webhooks/verify-signature.ts'
 
 export { DashboardConfigError }
 

@@ -1,6 +1,6 @@
 import { DashboardConfigError, dashboardOptionsFromEnv } from './env.ts'
+import { MissingBuildError } from './http/static-app.ts'
 import { type RunningDashboard, startDashboard } from './start.ts'
-import { MissingBuildError } from './static-app.ts'
 
 function fail(error: unknown): never {
   const known = error instanceof DashboardConfigError || error instanceof MissingBuildError

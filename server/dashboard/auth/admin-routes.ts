@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { isRole } from '../../../src/api/roles.ts'
-import { sendError, sendJson } from '../json-response.ts'
+import { sendError, sendJson } from '../http/json-response.ts'
 import { AccountExistsError, type Accounts, normalizeEmail } from './accounts.ts'
 import { type AuditFilter, type AuditLog, csvHeader, csvRow } from './audit-log.ts'
 import type { Invites } from './invites.ts'
@@ -176,18 +176,14 @@ export function createAdminRoutes(options: AdminRouteOptions) {
     res.end()
   })
 
-  /** The handler for a request under /auth/ other than sign-in, or null. */
-  return function route(method: string, pathname: string): Handler | null {
-    const [, , resource, id, extra] = pathname.split('/')
-    if (extra !== undefined) return null
-    if (resource === 'accounts' && !id && method === 'GET') return listAccounts
-    if (resource === 'accounts' && id && method === 'PATCH') return updateAccount(id)
-    if (resource === 'invites' && !id && method === 'POST') return createInvite
-    if (resource === 'invites' && id && method === 'GET') return readInvite(id)
-    if (resource === 'invites' && id && method === 'POST') return acceptInvite(id)
-    if (resource === 'audit' && !id && method === 'GET') return auditPage
-    if (resource === 'audit.csv' && !id && method === 'GET') return auditCsv
-    return null
+  return {
+    listAccounts,
+    updateAccount,
+    createInvite,
+    readInvite,
+    acceptInvite,
+    auditPage,
+    auditCsv,
   }
 }
 

@@ -1,6 +1,6 @@
 import { isRole, type Role, roleAllows, roles } from '../../../src/api/roles.ts'
 import { DashboardConfigError } from '../config-error.ts'
-import { isLoopbackHost } from '../request-guard.ts'
+import { isLoopbackHost } from '../http/host-check.ts'
 
 /** Sign-in through an OpenID Connect provider (authorization code with PKCE). */
 export interface OidcOptions {

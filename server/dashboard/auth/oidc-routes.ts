@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import * as client from 'openid-client'
-import { sendJson } from '../json-response.ts'
+import { sendJson } from '../http/json-response.ts'
 import type { Account, Accounts } from './accounts.ts'
 import type { AuditLog } from './audit-log.ts'
 import { defaultOidcName, type OidcOptions, roleFromClaim } from './oidc-config.ts'

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { sendError, sendJson } from '../json-response.ts'
+import { sendError, sendJson } from '../http/json-response.ts'
 import type { Account, Accounts } from './accounts.ts'
 import { normalizeEmail } from './accounts.ts'
 import { clearSessionCookie, readCookie, sessionCookieName, setSessionCookie } from './cookies.ts'

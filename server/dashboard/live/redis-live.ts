@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis'
-import { DEDUP_TTL_MS, type DeliveryLedger } from '../webhooks/dedup.ts'
-import type { ServiceEvent } from '../webhooks/service-event.ts'
+import { DEDUP_TTL_MS, type DeliveryLedger } from './dedup.ts'
+import type { ServiceEvent } from './service-event.ts'
 
 const CHANNEL = 'dashboard:service-events'
 const KEY_PREFIX = 'dashboard:webhook-seen:'

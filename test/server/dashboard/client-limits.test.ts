@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import { connect, type Socket } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { limitConnectionsPerAddress } from '../../../server/dashboard/connection-limit.ts'
+import { limitConnectionsPerAddress } from '../../../server/dashboard/http/connection-limit.ts'
 import { dashboardWithFakeService } from './dashboard-for.ts'
 
 /** A raw connection, and what the server said before it closed the connection. */

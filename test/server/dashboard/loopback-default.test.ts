@@ -1,6 +1,6 @@
 import { Server } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, type MockInstance, vi } from 'vitest'
-import { isLoopbackHost } from '../../../server/dashboard/request-guard.ts'
+import { isLoopbackHost } from '../../../server/dashboard/http/host-check.ts'
 import { startDashboard } from '../../../server/dashboard/start.ts'
 import { dashboardWithFakeService } from './dashboard-for.ts'
 import { send } from './http-client.ts'

@@ -3,7 +3,7 @@ import {
   appContentSecurityPolicy,
   remoteOrigins,
   sandboxOrigins,
-} from '../../../server/dashboard/security-headers.ts'
+} from '../../../server/dashboard/http/security-headers.ts'
 import { dashboardWithFakeService } from './dashboard-for.ts'
 import { sendSignedIn } from './http-client.ts'
 

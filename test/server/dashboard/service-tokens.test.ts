@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createServiceTokens } from '../../../server/dashboard/service-tokens.ts'
+import { createServiceTokens } from '../../../server/dashboard/forwarding/service-tokens.ts'
 import { type FakeService, fakeClient, startFakeService } from './fake-service.ts'
 
 let service: FakeService

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
-import { createMemoryLedger } from '../../../server/dashboard/webhooks/dedup.ts'
-import { dedupKey, parseServiceEvent } from '../../../server/dashboard/webhooks/service-event.ts'
+import { createMemoryLedger } from '../../../server/dashboard/live/dedup.ts'
+import { dedupKey, parseServiceEvent } from '../../../server/dashboard/live/service-event.ts'
 
 const day = 24 * 60 * 60_000
 

@@ -1,6 +1,6 @@
 import { webcrypto } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { verifySignature } from '../../../server/dashboard/webhooks/verify-signature.ts'
+import { verifySignature } from '../../../server/dashboard/live/verify-signature.ts'
 
 // Vectors computed here with Web Crypto, independently of the verifier's node:crypto HMAC.
 async function sign(secret: string, t: string, body: string) {

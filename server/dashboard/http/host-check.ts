@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { isIPv4 } from 'node:net'
+import type { MiddlewareHandler } from 'hono'
+import { type DashboardEnv, refuse } from './context.ts'
 
 /** True for addresses that only this machine can reach. */
 export function isLoopbackHost(host: string): boolean {
@@ -29,4 +31,13 @@ export function refusalOf(req: IncomingMessage, publicOrigin: string | null): st
 
 function hostnameOf(host: string): string {
   return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : (host.split(':')[0] ?? '')
+}
+
+/** Refuses a request for any host but loopback names and the public address (DNS rebinding). */
+export function hostCheck(publicOrigin: string | null): MiddlewareHandler<DashboardEnv> {
+  return async (c, next) => {
+    const refusal = refusalOf(c.env.incoming, publicOrigin)
+    if (refusal) return refuse(c, 403, refusal)
+    await next()
+  }
 }

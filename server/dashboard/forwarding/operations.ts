@@ -1,4 +1,4 @@
-import { operations } from '../../src/api/operations.gen.ts'
+import { operations } from '../../../src/api/operations.gen.ts'
 
 export type Operation = (typeof operations)[number]
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { sendError, sendJson } from '../json-response.ts'
+import { sendError, sendJson } from '../http/json-response.ts'
 import type { DeliveryLedger } from './dedup.ts'
 import { dedupKey, parseServiceEvent, type ServiceEvent } from './service-event.ts'
 import { SIGNATURE_HEADER, verifySignature } from './verify-signature.ts'

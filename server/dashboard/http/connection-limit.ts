@@ -1,6 +1,6 @@
 import type { Server } from 'node:http'
 import type { Socket } from 'node:net'
-import { isLoopbackHost } from './request-guard.ts'
+import { isLoopbackHost } from './host-check.ts'
 
 /**
  * One address may hold at most `max` open connections; more are closed at once, so a single

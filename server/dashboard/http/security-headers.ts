@@ -1,4 +1,6 @@
-import type { ServerResponse } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { MiddlewareHandler } from 'hono'
+import type { DashboardEnv } from './context.ts'
 
 /** Where the page may load media from and send requests to, besides its own origin. */
 export interface ServiceOrigins {
@@ -79,4 +81,29 @@ export function setSecurityHeaders(
   res.setHeader('X-Frame-Options', 'DENY')
   res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
   res.setHeader('Content-Security-Policy', contentSecurityPolicy)
+}
+
+/**
+ * Sets the headers on every answer, before any handler writes: the app's policy on pages, the
+ * API's (data, never a document) on everything a script reads.
+ */
+export function securityHeaders(options: {
+  appPolicy: () => string
+  https: (req: IncomingMessage) => boolean
+}): MiddlewareHandler<DashboardEnv> {
+  return async (c, next) => {
+    const path = c.req.path
+    const data =
+      path === '/api' ||
+      path.startsWith('/api/') ||
+      path === '/events' ||
+      path.startsWith('/webhooks/') ||
+      ['/healthz', '/readyz', '/metrics'].includes(path)
+    setSecurityHeaders(
+      c.env.outgoing,
+      data ? apiContentSecurityPolicy : options.appPolicy(),
+      options.https(c.env.incoming),
+    )
+    await next()
+  }
 }

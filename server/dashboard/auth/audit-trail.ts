@@ -1,0 +1,36 @@
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
+import type { MiddlewareHandler } from 'hono'
+import type { DashboardEnv } from '../http/context.ts'
+import type { AuditLog } from './audit-log.ts'
+
+/**
+ * Records what the layers inside decided, once the answer is known: every change made through
+ * the dashboard and every refusal of a signed-in person, with who, what, where and the status.
+ * A streamed answer is recorded when it ends (499: the browser went away before it was sent).
+ */
+export function auditTrail(audit: AuditLog, log: (message: string) => void) {
+  const middleware: MiddlewareHandler<DashboardEnv> = async (c, next) => {
+    await next()
+    const note = c.get('audit')
+    if (!note) return
+    const actor = note.actor ?? (await c.var.principal())
+    if (!actor) return
+    const res = c.env.outgoing
+    const entry = (status: number) => ({
+      account_id: actor.id,
+      account_email: actor.email,
+      operation: note.operation,
+      method: c.req.method,
+      path: c.req.path,
+      status,
+    })
+    const failed = (error: unknown) =>
+      log(`audit: ${note.operation} by ${actor.email} not recorded: ${error}`)
+    if (c.res !== RESPONSE_ALREADY_SENT) return audit.record(entry(c.res.status)).catch(failed)
+    if (res.headersSent) return audit.record(entry(res.statusCode)).catch(failed)
+    res.once('close', () => {
+      audit.record(entry(res.headersSent ? res.statusCode : 499)).catch(failed)
+    })
+  }
+  return middleware
+}

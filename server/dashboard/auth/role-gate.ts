@@ -1,0 +1,62 @@
+import type { MiddlewareHandler } from 'hono'
+import { requiredRole } from '../../../src/api/operation-roles.ts'
+import { type Role, roleAllows } from '../../../src/api/roles.ts'
+import { matchOperation, operationsAt } from '../forwarding/operations.ts'
+import { type DashboardEnv, refuse } from '../http/context.ts'
+
+const article = (role: Role) => (role === 'viewer' ? 'a viewer' : `an ${role}`)
+
+/**
+ * Only a signed-in account whose role reaches `role` gets through; a refusal of a signed-in
+ * person is noted for the audit log under `operation` (the route records what it changes).
+ */
+export function allow(role: Role, operation: string): MiddlewareHandler<DashboardEnv> {
+  return async (c, next) => {
+    const principal = await c.var.principal()
+    if (!principal) return refuse(c, 401, 'Sign in to use the dashboard')
+    if (!roleAllows(principal.role, role)) {
+      c.set('audit', { operation })
+      return refuse(c, 403, refusalFor(role))
+    }
+    await next()
+  }
+}
+
+function refusalFor(role: Role): string {
+  if (role === 'admin') return 'Only admins manage accounts and read the audit log'
+  return `This needs the ${role} role or higher`
+}
+
+/**
+ * The gate for `/api/v1/*`: only the contract's operations leave for the service (anything else
+ * is refused here, before a connection is made), each only for the roles the contract's table
+ * allows it.
+ */
+export function allowContractOperation(): MiddlewareHandler<DashboardEnv> {
+  return async (c, next) => {
+    const principal = await c.var.principal()
+    if (!principal) return refuse(c, 401, 'Sign in to use the dashboard')
+    const method = c.req.method
+    const pathname = (c.env.incoming.url ?? '/').split('?', 1)[0] ?? '/'
+    const operation = matchOperation(method, pathname)
+    if (!operation) {
+      c.set('audit', { operation: 'dashboard.unknownOperation' })
+      const allowed = [...new Set(operationsAt(pathname).map((each) => each.method))]
+      if (allowed.length === 0) return refuse(c, 404, 'The video service has no such operation')
+      return refuse(c, 405, `${pathname} takes ${allowed.join(', ')}`, {
+        Allow: allowed.join(', '),
+      })
+    }
+    const needed = requiredRole(operation)
+    if (needed !== 'viewer') c.set('audit', { operation: operation.operationId })
+    if (!roleAllows(principal.role, needed)) {
+      c.set('audit', { operation: operation.operationId })
+      return refuse(
+        c,
+        403,
+        `As ${article(principal.role)} you cannot do this (${operation.operationId}): ask an admin`,
+      )
+    }
+    await next()
+  }
+}

@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { startSandbox } from '../sandbox/start.ts'
+import { createAccessControl } from './auth/access-control.ts'
+import { defaultDashboardDb } from './auth/database.ts'
+import { isHttps } from './auth/request-checks.ts'
+import { DashboardConfigError } from './config-error.ts'
+import { createApiForwarder } from './forwarding/api-forwarder.ts'
+import { createServiceTokens } from './forwarding/service-tokens.ts'
+import { createUpstreamAgents } from './forwarding/upstream-request.ts'
+import { createDevApp, type DevApp } from './http/dev-app.ts'
+import { isLoopbackHost } from './http/host-check.ts'
+import { appContentSecurityPolicy, remoteOrigins, sandboxOrigins } from './http/security-headers.ts'
+import { createStaticApp } from './http/static-app.ts'
+import { createMemoryLedger } from './live/dedup.ts'
+import { createEventHub } from './live/event-hub.ts'
+import { connectRedisLive } from './live/redis-live.ts'
+import { createWebhookReceiver } from './live/webhook-receiver.ts'
+import type { DashboardOptions } from './options.ts'
+import { createRoutes } from './routes.ts'
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
+const demoClient = { clientId: 'demo', clientSecret: 'demo-secret' }
+/** Bodies up to this size are held in memory so a request can be replayed after a 401. */
+const replayLimitBytes = 1024 * 1024
+
+/** What exists only once the service is known: the embedded sandbox starts after we listen. */
+interface ServiceSide {
+  serviceBaseUrl: string
+  forward: ReturnType<typeof createApiForwarder>
+  appPolicy: string
+  health: { status: string; service: string }
+}
+
+/**
+ * The dashboard's parts, built from its options: live updates, access control, the app's files
+ * and, once the server listens (the embedded sandbox sends its webhooks there), the service.
+ */
+export async function composeDashboard(options: DashboardOptions, server: Server) {
+  const log = options.log ?? ((message: string) => console.log(message))
+  const host = options.host ?? '127.0.0.1'
+  const loopbackOnly = isLoopbackHost(host)
+  const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : null
+  if (!loopbackOnly && !publicOrigin) {
+    throw new DashboardConfigError(
+      `Listening on ${host} needs DASHBOARD_PUBLIC_URL, the address people open (such as https://videos.example.com): requests for any other host are refused`,
+    )
+  }
+  const trustProxy = options.trustProxy ?? false
+  const serveStatic =
+    options.mode === 'production'
+      ? await createStaticApp(options.distDir ?? join(repoRoot, 'dist'))
+      : null
+
+  const secrets = options.webhookSecrets?.length
+    ? options.webhookSecrets
+    : options.service
+      ? []
+      : [randomBytes(24).toString('base64url')]
+  const hub = createEventHub()
+  const redis = options.redisUrl
+    ? await connectRedisLive(options.redisUrl, (event) => hub.publish('service', event))
+    : null
+  const receiveWebhook = createWebhookReceiver({
+    secrets,
+    ledger: redis?.ledger ?? createMemoryLedger(),
+    onEvent: (event) => {
+      if (redis) void redis.publish(event).catch((error) => log(`event not fanned out: ${error}`))
+      else hub.publish('service', event)
+    },
+    log,
+  })
+  const access = await createAccessControl(
+    {
+      sqlitePath: options.dashboardDb ?? defaultDashboardDb,
+      ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+      ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
+      trustProxy,
+      publicOrigin,
+      loopback: loopbackOnly,
+      ...(options.oidc ? { oidc: options.oidc } : {}),
+    },
+    log,
+  )
+  const timeoutMs = options.upstreamTimeoutMs ?? 30_000
+  const agents = createUpstreamAgents()
+  let sandbox: Awaited<ReturnType<typeof startSandbox>> | null = null
+  let dev: DevApp | null = null
+  let service: ServiceSide | null = null
+
+  async function connectService(port: number): Promise<ServiceSide> {
+    sandbox = options.service
+      ? null
+      : await startSandbox({
+          ...options.sandbox,
+          // Off loopback, people elsewhere give the sandbox addresses to fetch: never internal ones.
+          blockPrivateUrls: options.sandbox?.blockPrivateUrls ?? !loopbackOnly,
+          port: options.sandbox?.port ?? 4010,
+          log: options.sandbox?.log ?? options.log,
+          ...(options.sandbox?.webhookUrl
+            ? {}
+            : {
+                webhookUrl: `http://${loopbackHostFor(host)}:${port}/webhooks/service`,
+                webhookSecret: secrets[0],
+              }),
+        })
+    const credentials = options.service ?? { baseUrl: sandbox?.url ?? '', ...demoClient }
+    const serviceBaseUrl = credentials.baseUrl.replace(/\/+$/, '')
+    service = {
+      serviceBaseUrl,
+      forward: createApiForwarder({
+        serviceBaseUrl,
+        tokens: createServiceTokens(credentials, { timeoutMs }),
+        agents,
+        timeoutMs,
+        replayLimitBytes,
+        log,
+      }),
+      appPolicy: appContentSecurityPolicy(
+        options.mode,
+        sandbox
+          ? sandboxOrigins(sandbox.url, options.sandbox?.s3?.endpoint)
+          : remoteOrigins(serviceBaseUrl, options.storageOrigins),
+      ),
+      health: { status: 'ok', service: sandbox ? 'sandbox' : 'remote' },
+    }
+    return service
+  }
+  if (options.mode === 'development') dev = await createDevApp(options.viteRoot ?? repoRoot, server)
+
+  const starting = (res: ServerResponse) => {
+    res.writeHead(503, { 'Retry-After': '1', 'Content-Type': 'text/plain; charset=utf-8' })
+    res.end('The dashboard is starting')
+  }
+  const routes = createRoutes({
+    publicOrigin,
+    https: (req: IncomingMessage) => isHttps(req, trustProxy),
+    appPolicy: () => service?.appPolicy ?? "default-src 'none'",
+    access,
+    hub,
+    receiveWebhook,
+    forward: (req, res) => (service ? service.forward(req, res) : starting(res)),
+    health: () => service?.health ?? { status: 'starting' },
+    serveApp: (req, res) => (serveStatic ? serveStatic(req, res) : dev?.handle(req, res)),
+    log,
+  })
+
+  return {
+    routes,
+    log,
+    host,
+    access,
+    connectService,
+    async close() {
+      hub.close()
+      await access.close()
+      await redis?.close()
+      await dev?.close()
+      agents.http.destroy()
+      agents.https.destroy()
+      await sandbox?.close()
+    },
+  }
+}
+
+// The address this machine reaches a server listening on `host` at.
+const loopbackHostFor = (host: string) =>
+  host === '::1' ? '[::1]' : host.includes(':') && host !== '::' ? `[${host}]` : '127.0.0.1'

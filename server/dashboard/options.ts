@@ -1,0 +1,51 @@
+import type { SandboxOptions } from '../sandbox/start.ts'
+import type { OidcOptions } from './auth/oidc-config.ts'
+import type { ServiceCredentials } from './forwarding/service-tokens.ts'
+
+export interface DashboardOptions {
+  port?: number
+  /** Listening address; loopback by default. */
+  host?: string
+  mode: 'production' | 'development'
+  /** The built app served in production; default `<repo>/dist`. */
+  distDir?: string
+  /** Vite's root (and config file location) in development; default the repository root. */
+  viteRoot?: string
+  /** The video service to use; without it the embedded sandbox is started. */
+  service?: ServiceCredentials
+  sandbox?: SandboxOptions
+  log?: (message: string) => void
+  /** How long the service may take to answer with headers; default 30 s. */
+  upstreamTimeoutMs?: number
+  /**
+   * The secrets the service signs its webhooks with (`SERVICE_WEBHOOK_SECRET`; two during a
+   * rotation). With the embedded sandbox and none given, one is generated at start.
+   */
+  webhookSecrets?: readonly string[]
+  /** `REDIS_URL`: replicas share webhook dedup, the event fan-out, sessions and sign-in limits. */
+  redisUrl?: string
+  /** `DASHBOARD_DB`: the SQLite file of accounts and the audit log; default `.data/dashboard.db`. */
+  dashboardDb?: string
+  /** `DATABASE_URL=postgres://…`: accounts and the audit log in PostgreSQL instead. */
+  databaseUrl?: string
+  /** `DASHBOARD_PUBLIC_URL`: the origin people use; required off loopback (Host checking). */
+  publicUrl?: string
+  /** `TRUST_PROXY`: a proxy in front says whether the browser used https and from where. */
+  trustProxy?: boolean
+  /** `SERVICE_STORAGE_ORIGINS`: where a remote service's uploads and CDN are (the page's connect-src). */
+  storageOrigins?: readonly string[]
+  /** Open connections one address may hold (loopback exempt); default 128. */
+  maxConnectionsPerAddress?: number
+  /** How long a client may take to send its headers, and its whole request; default 20 s, 60 s. */
+  clientTimeoutsMs?: { headers: number; request: number }
+  /** On an empty account database, create a demo admin and tell its password (npm start). */
+  createDemoAdmin?: boolean
+  /** `OIDC_*`: sign-in through an OpenID Connect provider besides passwords. */
+  oidc?: OidcOptions
+}
+
+export interface RunningDashboard {
+  url: string
+  serviceUrl: string
+  close(): Promise<void>
+}

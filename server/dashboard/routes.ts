@@ -1,0 +1,118 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
+import { type Handler, Hono } from 'hono'
+import type { AccessControl } from './auth/access-control.ts'
+import { auditTrail } from './auth/audit-trail.ts'
+import { allow, allowContractOperation } from './auth/role-gate.ts'
+import { sameOrigin } from './auth/same-origin.ts'
+import { session } from './auth/session-middleware.ts'
+import { type DashboardEnv, raw, refuse, requestUrl } from './http/context.ts'
+import { hostCheck } from './http/host-check.ts'
+import { sendJson } from './http/json-response.ts'
+import { securityHeaders } from './http/security-headers.ts'
+import type { EventHub } from './live/event-hub.ts'
+
+type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown
+type UrlHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => unknown
+
+const notFound: Handler<DashboardEnv> = (c) => refuse(c, 404, 'Not found')
+
+/** A handler that reads the query (or a path parameter, `param`, picks the handler). */
+const withUrl = (handler: UrlHandler) => raw((req, res) => handler(req, res, requestUrl(req)))
+
+export interface RouteDependencies {
+  publicOrigin: string | null
+  /** Whether the browser reached the dashboard over https (HSTS). */
+  https: (req: IncomingMessage) => boolean
+  /** The page's Content-Security-Policy, which names the service once it is known. */
+  appPolicy: () => string
+  access: AccessControl
+  hub: EventHub
+  receiveWebhook: NodeHandler
+  /** `/api/v1/*` to the service, with the dashboard's token. */
+  forward: NodeHandler
+  health: () => unknown
+  /** The built app (production) or Vite (development), for every other path. */
+  serveApp: NodeHandler
+  log: (message: string) => void
+}
+
+/**
+ * Every route of the dashboard server, top to bottom. Each request passes the host check, gets
+ * the security headers, has its session read on demand, is recorded in the audit log when it
+ * changes something or a signed-in person is refused, must come from the dashboard's own pages if
+ * it changes something, and passes the role gate of its route.
+ */
+export function createRoutes(d: RouteDependencies) {
+  const { signIn, oidc, admin } = d.access
+  // Routes match the path as the client sent it, the same one the handlers and the forwarder
+  // read: URL parsing would resolve `%2E%2E` and send `/api/v1/%2E%2E/x` to another route.
+  const app = new Hono<DashboardEnv>({
+    getPath: (_request, options) => (options?.env?.incoming.url ?? '/').split('?', 1)[0] ?? '/',
+  })
+
+  app.use(hostCheck(d.publicOrigin))
+  app.use(securityHeaders({ appPolicy: d.appPolicy, https: d.https }))
+  app.use(session(signIn))
+  app.use(auditTrail(d.access.audit, d.log))
+  app.use(sameOrigin(signIn.originOf))
+
+  // Open: load balancers, the service's webhooks, signing in.
+  app.get(
+    '/healthz',
+    raw((_req, res) => sendJson(res, 200, d.health())),
+  )
+  app.all('/webhooks/service', raw(d.receiveWebhook))
+  app.post('/auth/sign-in', raw(signIn.signIn))
+  app.get('/auth/providers', raw(oidc.providers))
+  app.get('/auth/oidc/start', withUrl(oidc.start))
+  app.get('/auth/oidc/callback', withUrl(oidc.callback))
+  app.get(
+    '/auth/invites/:token',
+    raw((req, res, c) => admin.readInvite(c.req.param('token') ?? '')(req, res, requestUrl(req))),
+  )
+  app.post(
+    '/auth/invites/:token',
+    raw((req, res, c) => admin.acceptInvite(c.req.param('token') ?? '')(req, res, requestUrl(req))),
+  )
+  app.post(
+    '/auth/sign-out',
+    raw((req, res) => signIn.signOut(req, res, false)),
+  )
+  app.post(
+    '/auth/sign-out-everywhere',
+    raw((req, res) => signIn.signOut(req, res, true)),
+  )
+
+  // Anyone signed in.
+  app.get('/auth/me', raw(signIn.me))
+  app.get('/events', allow('viewer', 'dashboard.events'), raw(d.hub.handle))
+  app.all('/api/v1', allow('viewer', 'dashboard.api'), notFound)
+  app.all('/api/v1/*', allowContractOperation(), raw(d.forward))
+  app.all('/api/*', allow('viewer', 'dashboard.api'), notFound)
+
+  // Admins.
+  app.get('/auth/accounts', allow('admin', 'dashboard.listAccounts'), withUrl(admin.listAccounts))
+  app.patch(
+    '/auth/accounts/:id',
+    allow('admin', 'dashboard.updateAccount'),
+    raw((req, res, c) => admin.updateAccount(c.req.param('id') ?? '')(req, res, requestUrl(req))),
+  )
+  app.post('/auth/invites', allow('admin', 'dashboard.createInvite'), withUrl(admin.createInvite))
+  app.get('/auth/audit', allow('admin', 'dashboard.readAudit'), withUrl(admin.auditPage))
+  app.get('/auth/audit.csv', allow('admin', 'dashboard.exportAudit'), withUrl(admin.auditCsv))
+  app.all('/auth/*', notFound)
+
+  // The app itself.
+  app.all('*', raw(d.serveApp))
+
+  app.onError((error, c) => {
+    d.log(`dashboard: ${c.req.method} ${c.req.path} failed: ${error}`)
+    if (c.env.outgoing.headersSent) {
+      c.env.outgoing.destroy()
+      return RESPONSE_ALREADY_SENT
+    }
+    return refuse(c, 500, 'The dashboard server failed')
+  })
+  return app
+}
