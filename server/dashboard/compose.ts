@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { startSandbox } from '../sandbox/start.ts'
 import { createAccessControl } from './auth/access-control.ts'
 import { defaultDashboardDb } from './auth/database.ts'
-import { isHttps } from './auth/request-checks.ts'
+import { reachedOverHttps } from './auth/request-checks.ts'
 import { DashboardConfigError } from './config-error.ts'
 import { createApiForwarder } from './forwarding/api-forwarder.ts'
 import { createServiceTokens } from './forwarding/service-tokens.ts'
@@ -49,6 +49,11 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     )
   }
   const trustProxy = options.trustProxy ?? false
+  if (publicOrigin?.startsWith('https:') && !trustProxy) {
+    log(
+      "DASHBOARD_PUBLIC_URL is https but TRUST_PROXY is unset: cookies are Secure and HSTS is sent, but sign-in limits count the proxy's address rather than each browser's. Set TRUST_PROXY=1 when a proxy in front sets X-Forwarded-For.",
+    )
+  }
   const serveStatic =
     options.mode === 'production'
       ? await createStaticApp(options.distDir ?? join(repoRoot, 'dist'))
@@ -136,7 +141,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
   }
   const routes = createRoutes({
     publicOrigin,
-    https: (req: IncomingMessage) => isHttps(req, trustProxy),
+    https: reachedOverHttps({ publicOrigin, trustProxy, loopback: loopbackOnly }),
     appPolicy: () => service?.appPolicy ?? "default-src 'none'",
     access,
     hub,

@@ -49,7 +49,7 @@ export function createOidcRoutes(options: OidcRouteOptions) {
   const { oidc, accounts, signIn, log } = options
   const name = oidc?.name ?? defaultOidcName
   const flows = oidc ? createFlowCookie(oidc.clientSecret) : null
-  const secure = (req: IncomingMessage) => options.loopback || isHttps(req, options.trustProxy)
+  const { secure } = signIn
   const redirectUri = (req: IncomingMessage) => `${signIn.originOf(req)}${callbackPath}`
   let discovered: Promise<client.Configuration> | undefined
 

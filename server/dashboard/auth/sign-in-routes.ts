@@ -5,7 +5,13 @@ import { normalizeEmail } from './accounts.ts'
 import { clearSessionCookie, readCookie, sessionCookieName, setSessionCookie } from './cookies.ts'
 import { verifyPassword } from './passwords.ts'
 import type { FailureLimiter } from './rate-limit.ts'
-import { clientAddress, crossSiteRefusal, isHttps, readSmallForm } from './request-checks.ts'
+import {
+  clientAddress,
+  crossSiteRefusal,
+  isHttps,
+  readSmallForm,
+  secureCookies,
+} from './request-checks.ts'
 import { ABSOLUTE_MS, type SessionStore } from './sessions.ts'
 
 export interface SignInOptions {
@@ -26,7 +32,7 @@ export type Principal = Pick<Account, 'id' | 'email' | 'role'> & { sessionId: st
 const badCredentials = 'The email or password is not right'
 
 export function createSignIn(options: SignInOptions) {
-  const secure = (req: IncomingMessage) => options.loopback || isHttps(req, options.trustProxy)
+  const secure = secureCookies(options)
   const originOf = (req: IncomingMessage) =>
     options.publicOrigin ??
     `${isHttps(req, options.trustProxy) ? 'https' : 'http'}://${req.headers.host}`
@@ -104,7 +110,7 @@ export function createSignIn(options: SignInOptions) {
     sendJson(res, 200, visible)
   }
 
-  return { principalOf, startSession, signIn, signOut, me, originOf }
+  return { principalOf, startSession, signIn, signOut, me, originOf, secure }
 }
 
 export type SignIn = ReturnType<typeof createSignIn>
