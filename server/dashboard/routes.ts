@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import { type Handler, Hono } from 'hono'
 import type { AccessControl } from './auth/access-control.ts'
-import { auditTrail } from './auth/audit-trail.ts'
+import { audited, auditTrail } from './auth/audit-trail.ts'
 import { allow, allowContractOperation } from './auth/role-gate.ts'
 import { sameOrigin } from './auth/same-origin.ts'
 import { session } from './auth/session-middleware.ts'
@@ -77,10 +77,12 @@ export function createRoutes(d: RouteDependencies) {
   )
   app.post(
     '/auth/sign-out',
+    audited('dashboard.signOut'),
     raw((req, res) => signIn.signOut(req, res, false)),
   )
   app.post(
     '/auth/sign-out-everywhere',
+    audited('dashboard.signOutEverywhere'),
     raw((req, res) => signIn.signOut(req, res, true)),
   )
 
