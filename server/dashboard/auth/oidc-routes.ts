@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import * as client from 'openid-client'
+import { localPath } from '../../../src/api/local-path.ts'
 import { sendJson } from '../json-response.ts'
 import type { Account, Accounts } from './accounts.ts'
 import type { AuditLog } from './audit-log.ts'
 import { defaultOidcName, type OidcOptions, roleFromClaim } from './oidc-config.ts'
 import { createFlowCookie } from './oidc-flow-cookie.ts'
 import { isHttps } from './request-checks.ts'
-import { localPath, type SignIn } from './sign-in-routes.ts'
+import type { SignIn } from './sign-in-routes.ts'
 
 export interface OidcRouteOptions {
   oidc: OidcOptions | undefined
@@ -86,7 +87,7 @@ export function createOidcRoutes(options: OidcRouteOptions) {
 
   async function start(req: IncomingMessage, res: ServerResponse, url: URL) {
     if (!oidc || !flows) return sendJson(res, 404, { error: 'Not found' })
-    const next = localPath(url.searchParams.get('next'))
+    const next = localPath(url.searchParams.get('next'), signIn.originOf(req))
     let config: client.Configuration
     try {
       config = await configuration(oidc)
@@ -123,7 +124,12 @@ export function createOidcRoutes(options: OidcRouteOptions) {
       if (url.searchParams.get('state') !== flow.state) throw new SignInRefused('state')
       const account = await accountFor(oidc, await claimsOf(oidc, req, url, flow))
       await signIn.startSession(req, res, account.id)
-      res.writeHead(303, { Location: localPath(next), 'Cache-Control': 'no-store' }).end()
+      res
+        .writeHead(303, {
+          Location: localPath(next, signIn.originOf(req)),
+          'Cache-Control': 'no-store',
+        })
+        .end()
     } catch (error) {
       if (error instanceof SignInRefused) return toSignInPage(res, error.code, next)
       log(`oidc: sign-in failed: ${describe(error)}`)
