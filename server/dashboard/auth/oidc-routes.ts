@@ -192,8 +192,11 @@ export function createOidcRoutes(options: OidcRouteOptions) {
     }
     if (account.deactivated_at) throw new SignInRefused('deactivated')
     if (account.role !== role) {
-      account = (await accounts.update(account.id, { role })) ?? account
-      await record(account, 'dashboard.oidcUpdateRole', 200)
+      const outcome = await accounts.changeAuthority(account.id, { role })
+      if ('account' in outcome) {
+        account = outcome.account
+        await record(account, 'dashboard.oidcUpdateRole', 200)
+      }
     }
     return account
   }
