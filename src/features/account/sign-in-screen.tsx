@@ -68,6 +68,8 @@ function refusalMessage(code: string, name: string): string {
       return 'Your Shoppable Studio account is deactivated. Ask an administrator to reactivate it.'
     case 'linked':
       return `This email address is already linked to another sign-in with ${name}. Ask an administrator.`
+    case 'unverified':
+      return `Signing in with ${name} could not be linked to your Shoppable Studio account: ${name} did not confirm that the email address is yours. Sign in with your password, or ask your administrator.`
     case 'unavailable':
       return `Signing in with ${name} is not possible just now: it cannot be reached. Try again in a minute, or use your email and password.`
     default:

@@ -17,12 +17,12 @@ import { fakeApi, json, noContent } from '../support/fake-api'
 
 // The sign-in page as its route shows it, given `redirect` straight from the address bar, and
 // any other page, to see where signing in leads.
-function renderSignIn(redirect: string | undefined) {
+function renderSignIn(redirect: string | undefined, error?: string) {
   const root = createRootRoute({ component: Outlet })
   const signIn = createRoute({
     getParentRoute: () => root,
     path: '/sign-in',
-    component: () => <SignInScreen redirect={redirect} />,
+    component: () => <SignInScreen redirect={redirect} error={error} />,
   })
   const elsewhere = createRoute({
     getParentRoute: () => root,
@@ -76,5 +76,16 @@ describe('the sign-in screen sends people only to a page of this site', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }))
     await screen.findByRole('heading', { name: 'Signed in' })
     expect(router.state.location.href).toBe('/videos')
+  })
+})
+
+describe('why a sign-in through the provider came back', () => {
+  it('says in plain words that an unverified email cannot take over an account', async () => {
+    fakeApi({ 'GET /auth/providers': () => json({ oidc: { name: 'Corp Login' } }) })
+    renderSignIn(undefined, 'unverified')
+    await screen.findByRole('link', { name: 'Sign in with Corp Login' })
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Signing in with Corp Login could not be linked to your Shoppable Studio account: Corp Login did not confirm that the email address is yours. Sign in with your password, or ask your administrator.',
+    )
   })
 })
