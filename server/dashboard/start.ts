@@ -66,7 +66,10 @@ export interface DashboardOptions {
   maxConnectionsPerAddress?: number
   /** How long a client may take to send its headers, and its whole request; default 20 s, 60 s. */
   clientTimeoutsMs?: { headers: number; request: number }
-  /** On an empty account database, create a demo admin and tell its password (npm start). */
+  /**
+   * On an empty account database (npm start): with the embedded sandbox, create a demo admin and
+   * tell its password; with a real service, say how to add the first account.
+   */
   createDemoAdmin?: boolean
   /** `OIDC_*`: sign-in through an OpenID Connect provider besides passwords. */
   oidc?: OidcOptions
@@ -244,7 +247,12 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
     await stopAll().catch(() => {})
     throw error
   }
-  if (options.createDemoAdmin) await createDemoAdmin(access.accounts, log)
+  if (options.createDemoAdmin) {
+    await createDemoAdmin(access.accounts, log, {
+      embeddedSandbox: !options.service,
+      oidc: options.oidc,
+    })
+  }
 
   return {
     url: `http://${displayHost(host, options.port === 0)}:${port}`,
