@@ -38,7 +38,10 @@ export interface DashboardOptions {
   maxConnectionsPerAddress?: number
   /** How long a client may take to send its headers, and its whole request; default 20 s, 60 s. */
   clientTimeoutsMs?: { headers: number; request: number }
-  /** On an empty account database, create a demo admin and tell its password (npm start). */
+  /**
+   * On an empty account database (npm start): with the embedded sandbox, create a demo admin and
+   * tell its password; with a real service, say how to add the first account.
+   */
   createDemoAdmin?: boolean
   /** `OIDC_*`: sign-in through an OpenID Connect provider besides passwords. */
   oidc?: OidcOptions

@@ -51,7 +51,12 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
     await stopAll().catch(() => {})
     throw error
   }
-  if (options.createDemoAdmin) await createDemoAdmin(dashboard.access.accounts, log)
+  if (options.createDemoAdmin) {
+    await createDemoAdmin(dashboard.access.accounts, log, {
+      embeddedSandbox: !options.service,
+      oidc: options.oidc,
+    })
+  }
 
   return {
     url: `http://${displayHost(host, options.port === 0)}:${port}`,

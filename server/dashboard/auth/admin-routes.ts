@@ -61,6 +61,7 @@ export function createAdminRoutes(options: AdminRouteOptions) {
       const deactivated = body?.deactivated
       if (
         !body ||
+        (role === undefined && deactivated === undefined) ||
         (role !== undefined && !isRole(role)) ||
         (deactivated !== undefined && typeof deactivated !== 'boolean')
       ) {
@@ -70,13 +71,12 @@ export function createAdminRoutes(options: AdminRouteOptions) {
           'Give a role (viewer, editor or admin) or deactivated (true or false)',
         )
       }
-      const target = await accounts.byId(id)
-      if (!target) return sendError(res, 404, 'No such account')
-      const losesAdmin =
-        target.role === 'admin' &&
-        !target.deactivated_at &&
-        (deactivated === true || (role && role !== 'admin'))
-      if (losesAdmin && (await accounts.activeAdmins()) <= 1) {
+      const outcome = await accounts.changeAuthority(id, {
+        ...(role ? { role } : {}),
+        ...(deactivated === undefined ? {} : { deactivated }),
+      })
+      if ('refused' in outcome) {
+        if (outcome.refused === 'missing') return sendError(res, 404, 'No such account')
         await record(principal, 'dashboard.updateAccount', req, `/auth/accounts/${id}`, 409)
         return sendError(
           res,
@@ -84,14 +84,10 @@ export function createAdminRoutes(options: AdminRouteOptions) {
           'The last admin cannot be demoted or deactivated: make another admin first',
         )
       }
-      const updated = await accounts.update(id, {
-        ...(role ? { role } : {}),
-        ...(deactivated === undefined ? {} : { deactivated }),
-      })
       // A changed or removed authority takes effect at once: the account's sessions end.
       if (deactivated === true) await sessions.deleteAllFor(id)
       await record(principal, 'dashboard.updateAccount', req, `/auth/accounts/${id}`, 200)
-      sendJson(res, 200, updated)
+      sendJson(res, 200, outcome.account)
     })
 
   const createInvite = adminOnly(async (principal, req, res) => {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { localPath } from '../../../src/api/local-path.ts'
 import { sendError, sendJson } from '../http/json-response.ts'
 import type { Account, Accounts } from './accounts.ts'
 import { normalizeEmail } from './accounts.ts'
@@ -90,7 +91,12 @@ export function createSignIn(options: SignInOptions) {
       res.writeHead(204, { 'Cache-Control': 'no-store' }).end()
       return
     }
-    res.writeHead(303, { Location: localPath(form?.next), 'Cache-Control': 'no-store' }).end()
+    res
+      .writeHead(303, {
+        Location: localPath(form?.next, originOf(req)),
+        'Cache-Control': 'no-store',
+      })
+      .end()
   }
 
   async function signOut(req: IncomingMessage, res: ServerResponse, everywhere: boolean) {
@@ -114,8 +120,3 @@ export function createSignIn(options: SignInOptions) {
 }
 
 export type SignIn = ReturnType<typeof createSignIn>
-
-/** Only a path on this site: never an absolute or protocol-relative address (an open redirect). */
-export function localPath(next: unknown): string {
-  return typeof next === 'string' && /^\/(?![/\\])/.test(next) ? next : '/'
-}

@@ -69,6 +69,7 @@ describe('accounts', () => {
     expect(demoted.json().error).toMatch(/last admin/)
 
     const sam = list.find((account) => account.email === 'sam@example.com')
+    expect((await asAdmin(`/auth/accounts/${sam?.id}`, 'PATCH', {})).status).toBe(400)
     const samSession = sessionOf(await signInAs('sam@example.com', 'a long enough password'))
     expect(
       (await asAdmin(`/auth/accounts/${sam?.id}`, 'PATCH', { role: 'viewer' })).json(),
