@@ -10,6 +10,7 @@ import { defaultDashboardDb } from './auth/database.ts'
 import { createDemoAdmin } from './auth/demo-admin.ts'
 import type { OidcOptions } from './auth/oidc-config.ts'
 import { isHttps } from './auth/request-checks.ts'
+import type { SignInThrottle } from './auth/sign-in-routes.ts'
 import { DashboardConfigError } from './config-error.ts'
 import { limitConnectionsPerAddress } from './connection-limit.ts'
 import { createDevApp, type DevApp } from './dev-app.ts'
@@ -70,6 +71,8 @@ export interface DashboardOptions {
   createDemoAdmin?: boolean
   /** `OIDC_*`: sign-in through an OpenID Connect provider besides passwords. */
   oidc?: OidcOptions
+  /** The password check queue and hooks for tests and benchmarks (defaults otherwise). */
+  signInThrottle?: SignInThrottle
 }
 
 export interface RunningDashboard {
@@ -125,6 +128,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
       publicOrigin,
       loopback: loopbackOnly,
       ...(options.oidc ? { oidc: options.oidc } : {}),
+      ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
     },
     log,
   )
