@@ -86,6 +86,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
       publicOrigin,
       loopback: loopbackOnly,
       ...(options.oidc ? { oidc: options.oidc } : {}),
+      ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
     },
     log,
   )

@@ -1,5 +1,6 @@
 import type { SandboxOptions } from '../sandbox/start.ts'
 import type { OidcOptions } from './auth/oidc-config.ts'
+import type { SignInThrottle } from './auth/sign-in-routes.ts'
 import type { ServiceCredentials } from './forwarding/service-tokens.ts'
 
 export interface DashboardOptions {
@@ -45,6 +46,8 @@ export interface DashboardOptions {
   createDemoAdmin?: boolean
   /** `OIDC_*`: sign-in through an OpenID Connect provider besides passwords. */
   oidc?: OidcOptions
+  /** The password check queue and hooks for tests and benchmarks (defaults otherwise). */
+  signInThrottle?: SignInThrottle
 }
 
 export interface RunningDashboard {

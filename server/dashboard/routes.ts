@@ -63,7 +63,10 @@ export function createRoutes(d: RouteDependencies) {
     raw((_req, res) => sendJson(res, 200, d.health())),
   )
   app.all('/webhooks/service', raw(d.receiveWebhook))
-  app.post('/auth/sign-in', raw(signIn.signIn))
+  app.post(
+    '/auth/sign-in',
+    raw((req, res, c) => signIn.signIn(req, res, (note) => c.set('audit', note))),
+  )
   app.get('/auth/providers', raw(oidc.providers))
   app.get('/auth/oidc/start', withUrl(oidc.start))
   app.get('/auth/oidc/callback', withUrl(oidc.callback))

@@ -11,7 +11,7 @@ async function entries() {
   return page.json().entries as Array<Record<string, unknown>>
 }
 
-describe('the audit log records sessions', () => {
+describe('the audit log records sign-ins and sign-outs', () => {
   it('a sign-out and a sign-out everywhere, with who did it', async () => {
     const other = await signIn(running.dashboard.url, admin)
     expect(
@@ -45,6 +45,31 @@ describe('the audit log records sessions', () => {
           path: '/auth/sign-out-everywhere',
           status: 204,
         },
+      ]),
+    )
+  })
+
+  it('a sign-in, a failed one (for an account or not) and one held back by the limits', async () => {
+    const attempt = (email: string, password: string) =>
+      send(running.dashboard.url, '/auth/sign-in', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password }),
+      })
+    expect((await attempt('nobody@example.com', 'guess')).status).toBe(401)
+    for (let i = 0; i < 5; i++) expect((await attempt(admin.email, `guess ${i}`)).status).toBe(401)
+    expect((await attempt(admin.email, 'guess again')).status).toBe(429)
+    const recorded = (await entries()).map(({ operation, account_email, status }) => ({
+      operation,
+      account_email,
+      status,
+    }))
+    expect(recorded).toEqual(
+      expect.arrayContaining([
+        { operation: 'dashboard.signIn', account_email: admin.email, status: 204 },
+        { operation: 'dashboard.signInFailed', account_email: 'nobody@example.com', status: 401 },
+        { operation: 'dashboard.signInFailed', account_email: admin.email, status: 401 },
+        { operation: 'dashboard.signInLimited', account_email: admin.email, status: 429 },
       ]),
     )
   })
