@@ -4,6 +4,7 @@ import { sendError, sendJson } from '../json-response.ts'
 import { AccountExistsError, type Accounts, normalizeEmail } from './accounts.ts'
 import { type AuditFilter, type AuditLog, csvHeader, csvRow } from './audit-log.ts'
 import type { Invites } from './invites.ts'
+import { tokenFrom } from './one-time-tokens.ts'
 import { readSmallForm } from './request-checks.ts'
 import type { SessionStore } from './sessions.ts'
 import type { Principal, SignIn } from './sign-in-routes.ts'
@@ -20,7 +21,7 @@ type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<
 
 /**
  * The dashboard's own API under /auth/: accounts, invites and the audit log (admins), and
- * accepting an invite (anyone holding its link). Writes are recorded like the service's.
+ * reading and accepting an invite (anyone holding its link's token). Writes are recorded like the service's.
  */
 export function createAdminRoutes(options: AdminRouteOptions) {
   const { accounts, invites, audit, sessions } = options
@@ -115,51 +116,55 @@ export function createAdminRoutes(options: AdminRouteOptions) {
     })
   })
 
-  const readInvite =
-    (token: string): Handler =>
-    async (_req, res) => {
-      const invite = await invites.find(token)
-      if (!invite)
-        return sendError(
-          res,
-          404,
-          'This invitation link is not valid any more: ask an admin for a new one',
-        )
-      sendJson(res, 200, { email: invite.email, role: invite.role, expiresAt: invite.expires_at })
-    }
+  const invalidInvite = (res: ServerResponse) =>
+    sendError(res, 404, 'This invitation link is not valid any more: ask an admin for a new one')
 
-  const acceptInvite =
-    (token: string): Handler =>
-    async (req, res) => {
-      const body = await readSmallForm(req)
-      const password = typeof body?.password === 'string' ? body.password : ''
-      if (password.length < 12)
-        return sendError(res, 400, 'Choose a password of at least 12 characters')
-      const invite = await invites.find(token)
-      if (!invite || !(await invites.use(token))) {
-        return sendError(
-          res,
-          404,
-          'This invitation link is not valid any more: ask an admin for a new one',
-        )
-      }
-      try {
-        const account = await accounts.create({ email: invite.email, role: invite.role, password })
-        await options.signIn.startSession(req, res, account.id)
-        await audit.record({
-          account_id: account.id,
-          account_email: account.email,
-          operation: 'dashboard.acceptInvite',
-          method: 'POST',
-          path: '/auth/invites',
-          status: 204,
-        })
-        res.writeHead(204, { 'Cache-Control': 'no-store' }).end()
-      } catch (error) {
-        if (error instanceof AccountExistsError) return sendError(res, 409, error.message)
-        throw error
-      }
+  // The token comes in the body, never the path: paths end up in proxies' and servers' logs.
+  const readInvite: Handler = async (req, res) => {
+    const invite = await invites.find(tokenFrom(await readSmallForm(req)))
+    if (!invite) return invalidInvite(res)
+    sendJson(res, 200, { email: invite.email, role: invite.role, expiresAt: invite.expires_at })
+  }
+
+  const acceptInvite: Handler = async (req, res) => {
+    const body = await readSmallForm(req)
+    const token = tokenFrom(body)
+    const password = typeof body?.password === 'string' ? body.password : ''
+    if (password.length < 12)
+      return sendError(res, 400, 'Choose a password of at least 12 characters')
+    const invite = await invites.find(token)
+    if (!invite || !(await invites.use(token))) return invalidInvite(res)
+    try {
+      const account = await accounts.create({ email: invite.email, role: invite.role, password })
+      await options.signIn.startSession(req, res, account.id)
+      await audit.record({
+        account_id: account.id,
+        account_email: account.email,
+        operation: 'dashboard.acceptInvite',
+        method: 'POST',
+        path: '/auth/invites/accept',
+        status: 204,
+      })
+      res.writeHead(204, { 'Cache-Control': 'no-store' }).end()
+    } catch (error) {
+      if (error instanceof AccountExistsError) return sendError(res, 409, error.message)
+      throw error
     }
+  }
+
+  const listInvites = adminOnly(async (_principal, _req, res) => {
+    sendJson(res, 200, { invitations: await invites.listOpen() })
+  })
+
+  const revokeInvite = (id: string) =>
+    adminOnly(async (principal, req, res) => {
+      const revoked = await invites.revoke(id)
+      const status = revoked ? 204 : 404
+      await record(principal, 'dashboard.revokeInvite', req, `/auth/invites/${id}`, status)
+      if (!revoked)
+        return sendError(res, 404, 'This invitation was already used, revoked or expired')
+      res.writeHead(204, { 'Cache-Control': 'no-store' }).end()
+    })
 
   const auditPage = adminOnly(async (_principal, _req, res, url) => {
     sendJson(res, 200, await audit.page(auditFilter(url)))
@@ -182,9 +187,11 @@ export function createAdminRoutes(options: AdminRouteOptions) {
     if (extra !== undefined) return null
     if (resource === 'accounts' && !id && method === 'GET') return listAccounts
     if (resource === 'accounts' && id && method === 'PATCH') return updateAccount(id)
+    if (resource === 'invites' && !id && method === 'GET') return listInvites
     if (resource === 'invites' && !id && method === 'POST') return createInvite
-    if (resource === 'invites' && id && method === 'GET') return readInvite(id)
-    if (resource === 'invites' && id && method === 'POST') return acceptInvite(id)
+    if (resource === 'invites' && id === 'read' && method === 'POST') return readInvite
+    if (resource === 'invites' && id === 'accept' && method === 'POST') return acceptInvite
+    if (resource === 'invites' && id && method === 'DELETE') return revokeInvite(id)
     if (resource === 'audit' && !id && method === 'GET') return auditPage
     if (resource === 'audit.csv' && !id && method === 'GET') return auditCsv
     return null
