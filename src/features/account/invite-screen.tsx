@@ -39,10 +39,7 @@ export function InviteScreen() {
   })
   const submit = form.handleSubmit(async ({ password }) => {
     try {
-      await dashboardApi(`/auth/invites/${encodeURIComponent(token)}`, {
-        method: 'POST',
-        body: { password },
-      })
+      await dashboardApi('/auth/invites/accept', { method: 'POST', body: { token, password } })
       await queryClient.invalidateQueries({ queryKey: sessionKeys.me() })
       await navigate({ to: '/videos', replace: true })
     } catch (error) {

@@ -12,6 +12,7 @@ import { Table } from '../../components/ui/table'
 import { Select } from '../../components/ui/text-input'
 import { useToast } from '../../components/ui/toast'
 import { InviteDialog } from './invite-dialog'
+import { OpenInvitations } from './open-invitations'
 
 const columns = [
   { label: 'Email' },
@@ -20,7 +21,7 @@ const columns = [
   { label: 'Actions', hidden: true },
 ]
 
-/** Who can sign in, with which role; invitations; deactivating someone who left. */
+/** Who can sign in, with which role; open invitations; deactivating someone who left. */
 export function AccountsScreen() {
   const { data: accounts } = useSuspenseQuery(accountsQuery())
   const { data: me } = useSuspenseQuery(meQuery())
@@ -74,6 +75,7 @@ export function AccountsScreen() {
           />
         ))}
       </Table>
+      <OpenInvitations />
       {inviting ? <InviteDialog onClose={() => setInviting(false)} /> : null}
     </Panel>
   )
