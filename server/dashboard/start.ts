@@ -10,6 +10,7 @@ import { defaultDashboardDb } from './auth/database.ts'
 import { createDemoAdmin } from './auth/demo-admin.ts'
 import type { OidcOptions } from './auth/oidc-config.ts'
 import { isHttps } from './auth/request-checks.ts'
+import type { SessionLifetimes } from './auth/sessions.ts'
 import { DashboardConfigError } from './config-error.ts'
 import { limitConnectionsPerAddress } from './connection-limit.ts'
 import { createDevApp, type DevApp } from './dev-app.ts'
@@ -70,6 +71,8 @@ export interface DashboardOptions {
   createDemoAdmin?: boolean
   /** `OIDC_*`: sign-in through an OpenID Connect provider besides passwords. */
   oidc?: OidcOptions
+  /** `SESSION_IDLE_MINUTES`, `SESSION_MAX_HOURS`; default 30 minutes unused, 12 hours in all. */
+  sessionLifetimes?: SessionLifetimes
 }
 
 export interface RunningDashboard {
@@ -125,6 +128,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
       publicOrigin,
       loopback: loopbackOnly,
       ...(options.oidc ? { oidc: options.oidc } : {}),
+      ...(options.sessionLifetimes ? { sessionLifetimes: options.sessionLifetimes } : {}),
     },
     log,
   )

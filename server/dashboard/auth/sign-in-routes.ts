@@ -6,7 +6,7 @@ import { clearSessionCookie, readCookie, sessionCookieName, setSessionCookie } f
 import { verifyPassword } from './passwords.ts'
 import type { FailureLimiter } from './rate-limit.ts'
 import { clientAddress, crossSiteRefusal, isHttps, readSmallForm } from './request-checks.ts'
-import { ABSOLUTE_MS, type SessionStore } from './sessions.ts'
+import type { SessionStore } from './sessions.ts'
 
 export interface SignInOptions {
   accounts: Accounts
@@ -45,7 +45,8 @@ export function createSignIn(options: SignInOptions) {
     // A new id at every sign-in, so a session id planted before sign-in is worth nothing after.
     const previous = readCookie(req, sessionCookieName(secure(req)))
     if (previous) await options.sessions.delete(previous)
-    setSessionCookie(res, secure(req), await options.sessions.create(accountId), ABSOLUTE_MS / 1000)
+    const maxAgeSeconds = Math.floor(options.sessions.lifetimes.absoluteMs / 1000)
+    setSessionCookie(res, secure(req), await options.sessions.create(accountId), maxAgeSeconds)
   }
 
   async function signIn(req: IncomingMessage, res: ServerResponse) {
