@@ -9,6 +9,7 @@ import { openDashboardDb } from './database.ts'
 import { createInvites } from './invites.ts'
 import type { OidcOptions } from './oidc-config.ts'
 import { createOidcRoutes } from './oidc-routes.ts'
+import { createPasswordResets } from './password-resets.ts'
 import { createMemoryLimiter, createRedisLimiter, type LimitRule } from './rate-limit.ts'
 import { crossSiteRefusal, safeMethods } from './request-checks.ts'
 import { createMemorySessions, createRedisSessions, type SessionLifetimes } from './sessions.ts'
@@ -70,6 +71,7 @@ export async function createAccessControl(
   const adminRoute = createAdminRoutes({
     accounts,
     invites: createInvites(db),
+    resets: createPasswordResets(db),
     audit,
     sessions,
     signIn,

@@ -5,6 +5,8 @@ import { AccountExistsError, type Accounts, normalizeEmail } from './accounts.ts
 import { type AuditFilter, type AuditLog, csvHeader, csvRow } from './audit-log.ts'
 import type { Invites } from './invites.ts'
 import { tokenFrom } from './one-time-tokens.ts'
+import type { PasswordResets } from './password-resets.ts'
+import { createPasswordRoutes } from './password-routes.ts'
 import { readSmallForm } from './request-checks.ts'
 import type { SessionStore } from './sessions.ts'
 import type { Principal, SignIn } from './sign-in-routes.ts'
@@ -12,6 +14,7 @@ import type { Principal, SignIn } from './sign-in-routes.ts'
 export interface AdminRouteOptions {
   accounts: Accounts
   invites: Invites
+  resets: PasswordResets
   audit: AuditLog
   sessions: SessionStore
   signIn: SignIn
@@ -20,11 +23,13 @@ export interface AdminRouteOptions {
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>
 
 /**
- * The dashboard's own API under /auth/: accounts, invites and the audit log (admins), and
- * reading and accepting an invite (anyone holding its link's token). Writes are recorded like the service's.
+ * The dashboard's own API under /auth/: accounts, invites, reset links and the audit log (admins);
+ * reading and accepting an invite or a reset link (anyone holding its token); changing one's own
+ * password (anyone signed in). Writes are recorded like the service's.
  */
 export function createAdminRoutes(options: AdminRouteOptions) {
   const { accounts, invites, audit, sessions } = options
+  const passwords = createPasswordRoutes(options)
   const record = (
     principal: Principal,
     operation: string,
@@ -166,6 +171,9 @@ export function createAdminRoutes(options: AdminRouteOptions) {
       res.writeHead(204, { 'Cache-Control': 'no-store' }).end()
     })
 
+  const createResetLink = (id: string) =>
+    adminOnly((principal, req, res) => passwords.createResetLink(principal, id, req, res))
+
   const auditPage = adminOnly(async (_principal, _req, res, url) => {
     sendJson(res, 200, await audit.page(auditFilter(url)))
   })
@@ -183,7 +191,10 @@ export function createAdminRoutes(options: AdminRouteOptions) {
 
   /** The handler for a request under /auth/ other than sign-in, or null. */
   return function route(method: string, pathname: string): Handler | null {
-    const [, , resource, id, extra] = pathname.split('/')
+    const [, , resource, id, extra, beyond] = pathname.split('/')
+    if (beyond !== undefined) return null
+    if (resource === 'accounts' && id && extra === 'reset-link' && method === 'POST')
+      return createResetLink(id)
     if (extra !== undefined) return null
     if (resource === 'accounts' && !id && method === 'GET') return listAccounts
     if (resource === 'accounts' && id && method === 'PATCH') return updateAccount(id)
@@ -192,6 +203,11 @@ export function createAdminRoutes(options: AdminRouteOptions) {
     if (resource === 'invites' && id === 'read' && method === 'POST') return readInvite
     if (resource === 'invites' && id === 'accept' && method === 'POST') return acceptInvite
     if (resource === 'invites' && id && method === 'DELETE') return revokeInvite(id)
+    if (resource === 'reset-links' && id === 'read' && method === 'POST')
+      return passwords.readResetLink
+    if (resource === 'reset-links' && id === 'use' && method === 'POST')
+      return passwords.redeemResetLink
+    if (resource === 'password' && !id && method === 'POST') return passwords.changePassword
     if (resource === 'audit' && !id && method === 'GET') return auditPage
     if (resource === 'audit.csv' && !id && method === 'GET') return auditCsv
     return null

@@ -59,6 +59,8 @@ export function createPasswordResets(db: DashboardDb, now: () => Date = () => ne
         .executeTakeFirst()
       return used?.account_id ?? null
     },
+    /** Ends the account's open link, if any: its password was just changed another way. */
+    cancelFor: dropOpenLinksOf,
   }
 }
 
