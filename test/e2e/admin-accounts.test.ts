@@ -32,9 +32,8 @@ it('invites an editor whose link makes their account, and the audit log shows wh
   await page.getByRole('button', { name: 'Done' }).click()
 
   // Sam opens the link on their own computer.
-  const sam = await app.newDevice()
+  const sam = await app.newDevice({ signedOut: true })
   recordRequests(sam.context)
-  await sam.context.clearCookies()
   await sam.page.goto(link)
   await shown(sam.page.getByText(/You were invited as sam@example\.com/))
   expect(await seriousAccessibilityViolations(sam.page)).toEqual([])
@@ -97,9 +96,8 @@ it('revokes an open invitation from the keyboard, after which its link says it i
   await gone(kim)
   await shown(page.getByText('No open invitations.'))
 
-  const stranger = await app.newDevice()
+  const stranger = await app.newDevice({ signedOut: true })
   recordRequests(stranger.context)
-  await stranger.context.clearCookies()
   // The dashboard answers 404 for a link that is not valid any more, which Chromium logs.
   stranger.expectConsoleError(/status of 404/)
   await stranger.page.goto(link)
