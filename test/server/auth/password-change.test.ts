@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { openDashboardDb } from '../../../server/dashboard/auth/database.ts'
 import { dashboardWithFakeService } from '../dashboard/dashboard-for.ts'
-import { send } from '../dashboard/http-client.ts'
+import { send, sendSignedIn } from '../dashboard/http-client.ts'
 import { auditOf, invitePerson, postJson, signInAs } from '../support/people.ts'
 
 const running = dashboardWithFakeService('file')
@@ -14,6 +14,10 @@ describe('POST /auth/password', () => {
   it('changes one’s password, keeping this session and ending the others', async () => {
     const sam = await invitePerson(running.dashboard, 'sam@example.com', 'the first password')
     const laptop = await signInAs(url(), 'sam@example.com', 'the first password')
+    const resetLink = await sendSignedIn(running.dashboard, `/auth/accounts/${sam.id}/reset-link`, {
+      method: 'POST',
+    })
+    const resetToken = new URL(resetLink.json().link).hash.slice(1)
     const changed = await change(sam.session, {
       currentPassword: 'the first password',
       newPassword: 'the second password',
@@ -26,6 +30,10 @@ describe('POST /auth/password', () => {
     expect((await me(laptopSession)).status).toBe(401)
     expect((await signInAs(url(), 'sam@example.com', 'the first password')).status).toBe(401)
     expect((await signInAs(url(), 'sam@example.com', 'the second password')).status).toBe(204)
+    // A reset link made before is of no use any more: the password was chosen another way.
+    expect((await postJson(url(), '/auth/reset-links/read', { token: resetToken })).status).toBe(
+      404,
+    )
     expect(await auditOf(running.dashboard, 'dashboard.changePassword')).toContainEqual(
       expect.objectContaining({
         account_email: 'sam@example.com',
