@@ -87,6 +87,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
       loopback: loopbackOnly,
       ...(options.oidc ? { oidc: options.oidc } : {}),
       ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
+      ...(options.sessionLifetimes ? { sessionLifetimes: options.sessionLifetimes } : {}),
     },
     log,
   )

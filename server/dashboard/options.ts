@@ -1,5 +1,6 @@
 import type { SandboxOptions } from '../sandbox/start.ts'
 import type { OidcOptions } from './auth/oidc-config.ts'
+import type { SessionLifetimes } from './auth/sessions.ts'
 import type { SignInThrottle } from './auth/sign-in-routes.ts'
 import type { ServiceCredentials } from './forwarding/service-tokens.ts'
 
@@ -48,6 +49,8 @@ export interface DashboardOptions {
   oidc?: OidcOptions
   /** The password check queue and hooks for tests and benchmarks (defaults otherwise). */
   signInThrottle?: SignInThrottle
+  /** `SESSION_IDLE_MINUTES`, `SESSION_MAX_HOURS`; default 30 minutes unused, 12 hours in all. */
+  sessionLifetimes?: SessionLifetimes
 }
 
 export interface RunningDashboard {

@@ -6,9 +6,10 @@ import { openDashboardDb } from './database.ts'
 import { createInvites } from './invites.ts'
 import type { OidcOptions } from './oidc-config.ts'
 import { createOidcRoutes } from './oidc-routes.ts'
+import { createPasswordResets } from './password-resets.ts'
 import { createMemoryLimiter } from './rate-limit.ts'
 import { createRedisLimiter } from './rate-limit-redis.ts'
-import { createMemorySessions, createRedisSessions } from './sessions.ts'
+import { createMemorySessions, createRedisSessions, type SessionLifetimes } from './sessions.ts'
 import { createSignIn, type SignInThrottle } from './sign-in-routes.ts'
 import { signInRules } from './sign-in-rules.ts'
 
@@ -26,6 +27,8 @@ export interface AccessControlOptions {
   oidc?: OidcOptions
   /** The password check queue and hooks for tests and benchmarks (defaults otherwise). */
   signInThrottle?: SignInThrottle
+  /** How long sessions last unused and in all; the defaults otherwise. */
+  sessionLifetimes?: SessionLifetimes
 }
 
 export async function createAccessControl(
@@ -38,7 +41,8 @@ export async function createAccessControl(
     : null
   await redis?.connect()
   const accounts = createAccounts(db)
-  const sessions = redis ? createRedisSessions(redis) : createMemorySessions()
+  const lifetimes = { lifetimes: options.sessionLifetimes }
+  const sessions = redis ? createRedisSessions(redis, lifetimes) : createMemorySessions(lifetimes)
   // Failed sign-ins are limited per account and address pair, per address, and slowed per
   // account (the rules and why: sign-in-rules.ts).
   const signIn = createSignIn({
@@ -63,6 +67,7 @@ export async function createAccessControl(
   const adminRoutes = createAdminRoutes({
     accounts,
     invites: createInvites(db),
+    resets: createPasswordResets(db),
     audit,
     sessions,
     signIn,

@@ -10,7 +10,7 @@ import { createPasswordCheckQueue, type PasswordCheckQueue } from './password-ch
 import { verifyPassword } from './passwords.ts'
 import type { SignInLimiter } from './rate-limit.ts'
 import { clientAddress, isHttps, readSmallForm, secureCookies } from './request-checks.ts'
-import { ABSOLUTE_MS, type SessionStore } from './sessions.ts'
+import type { SessionStore } from './sessions.ts'
 import { accountDelayMs, attemptKeys } from './sign-in-rules.ts'
 
 /** How sign-in attempts are paced. Every field has a default; tests and benchmarks set them. */
@@ -80,7 +80,8 @@ export function createSignIn(options: SignInOptions) {
     // A new id at every sign-in, so a session id planted before sign-in is worth nothing after.
     const previous = readCookie(req, sessionCookieName(secure(req)))
     if (previous) await options.sessions.delete(previous)
-    setSessionCookie(res, secure(req), await options.sessions.create(accountId), ABSOLUTE_MS / 1000)
+    const maxAgeSeconds = Math.floor(options.sessions.lifetimes.absoluteMs / 1000)
+    setSessionCookie(res, secure(req), await options.sessions.create(accountId), maxAgeSeconds)
   }
 
   /** `note` tells the audit trail how the attempt ended, and for whom. */

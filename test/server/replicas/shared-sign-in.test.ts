@@ -153,14 +153,14 @@ describe('two replicas on one Redis and one PostgreSQL', () => {
     expect(invite.status).toBe(201)
     const token = new URL(invite.json().link).hash.slice(1)
     const accept = (replica: RunningDashboard) =>
-      send(replica.url, `/auth/invites/${token}`, {
+      send(replica.url, '/auth/invites/accept', {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           origin: replica.url,
           'x-dashboard-request': '1',
         },
-        body: JSON.stringify({ password: 'a long enough password' }),
+        body: JSON.stringify({ token, password: 'a long enough password' }),
       })
     const statuses = (await Promise.all([accept(a), accept(b), accept(a), accept(b)])).map(
       (response) => response.status,
