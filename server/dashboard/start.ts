@@ -105,13 +105,16 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
       : [randomBytes(24).toString('base64url')]
   const hub = createEventHub()
   const redis = options.redisUrl
-    ? await connectRedisLive(options.redisUrl, (event) => hub.publish('service', event))
+    ? await connectRedisLive(options.redisUrl, {
+        onEvent: (event) => hub.publish('service', event),
+        log,
+      })
     : null
   const receiveWebhook = createWebhookReceiver({
     secrets,
     ledger: redis?.ledger ?? createMemoryLedger(),
-    onEvent: (event) => {
-      if (redis) void redis.publish(event).catch((error) => log(`event not fanned out: ${error}`))
+    apply: async (event) => {
+      if (redis) await redis.publish(event)
       else hub.publish('service', event)
     },
     log,
