@@ -95,6 +95,8 @@ try {
   process.env.SANDBOX_WEBHOOK_URL = 'http://127.0.0.1:9/not-listening'
   process.env.SANDBOX_WEBHOOK_SECRET = 'unused'
   process.env.BENCH_MEMORY_FILE = join(temp.dir, 'memory.json')
+  // Every client is the benchmark's one admin: the per-account cap on open streams is raised.
+  process.env.BENCH_STREAMS_PER_ACCOUNT = String(clientCount + 10)
   server = await startServer({ distDir: join(temp.dir, 'dist'), dataDir: temp.dir, videos: 40 })
   const { url } = server
   session = server.session

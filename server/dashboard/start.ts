@@ -16,6 +16,8 @@ import { createDevApp, type DevApp } from './dev-app.ts'
 import { createEventHub } from './events/event-hub.ts'
 import { sendError, sendJson } from './json-response.ts'
 import { connectRedisLive } from './live/redis-live.ts'
+import { endStreamsWithSessions } from './live/session-ends.ts'
+import { createSessionStreams } from './live/session-streams.ts'
 import { isLoopbackHost, refusalOf } from './request-guard.ts'
 import {
   apiContentSecurityPolicy,
@@ -70,6 +72,8 @@ export interface DashboardOptions {
   createDemoAdmin?: boolean
   /** `OIDC_*`: sign-in through an OpenID Connect provider besides passwords. */
   oidc?: OidcOptions
+  /** Live-update streams one account may hold open at once; default 10. */
+  maxStreamsPerAccount?: number
 }
 
 export interface RunningDashboard {
@@ -103,10 +107,14 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
     : options.service
       ? []
       : [randomBytes(24).toString('base64url')]
-  const hub = createEventHub()
+  const hub = createEventHub({
+    log,
+    ...(options.maxStreamsPerAccount ? { maxStreamsPerAccount: options.maxStreamsPerAccount } : {}),
+  })
   const redis = options.redisUrl
     ? await connectRedisLive(options.redisUrl, {
         onEvent: (event) => hub.publish('service', event),
+        onStreamEnd: (which) => hub.endStreams(which),
         log,
       })
     : null
@@ -128,9 +136,16 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
       publicOrigin,
       loopback: loopbackOnly,
       ...(options.oidc ? { oidc: options.oidc } : {}),
+      watchSessions: (sessions) =>
+        endStreamsWithSessions(sessions, {
+          endStreams: (which) => hub.endStreams(which),
+          ...(redis ? { announce: (which) => redis.announceStreamEnd(which) } : {}),
+          log,
+        }),
     },
     log,
   )
+  const streams = createSessionStreams({ hub, sessions: access.sessions, log })
   let setup: Promise<Ready> | undefined
   const timeoutMs = options.upstreamTimeoutMs ?? 30_000
   const agents = createUpstreamAgents()
@@ -199,7 +214,7 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
     if (pathname === '/events' || isApi) {
       const principal = await access.requirePrincipal(req, res)
       if (!principal) return
-      if (pathname === '/events') return hub.handle(req, res)
+      if (pathname === '/events') return streams.handle(req, res, principal)
       if (pathname.startsWith('/api/v1/')) return access.gate(req, res, principal, ready.forward)
       return sendError(res, 404, 'Not found')
     }

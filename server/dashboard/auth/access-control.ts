@@ -11,7 +11,7 @@ import type { OidcOptions } from './oidc-config.ts'
 import { createOidcRoutes } from './oidc-routes.ts'
 import { createMemoryLimiter, createRedisLimiter, type LimitRule } from './rate-limit.ts'
 import { crossSiteRefusal, safeMethods } from './request-checks.ts'
-import { createMemorySessions, createRedisSessions } from './sessions.ts'
+import { createMemorySessions, createRedisSessions, type SessionStore } from './sessions.ts'
 import { createSignIn, type Principal } from './sign-in-routes.ts'
 
 export interface AccessControlOptions {
@@ -26,6 +26,8 @@ export interface AccessControlOptions {
   loopback: boolean
   /** Sign-in through an OpenID Connect provider besides passwords. */
   oidc?: OidcOptions
+  /** Wraps the session store, so that a session that ends ends its open event streams. */
+  watchSessions?: (sessions: SessionStore) => SessionStore
 }
 
 // Failed sign-ins: an account is tried at most 5 times in 15 minutes, from anywhere; one address
@@ -43,7 +45,8 @@ export async function createAccessControl(
     : null
   await redis?.connect()
   const accounts = createAccounts(db)
-  const sessions = redis ? createRedisSessions(redis) : createMemorySessions()
+  const store = redis ? createRedisSessions(redis) : createMemorySessions()
+  const sessions = options.watchSessions?.(store) ?? store
   const limiter = (rule: LimitRule, name: string) =>
     redis ? createRedisLimiter(redis, rule, name) : createMemoryLimiter(rule)
   const signIn = createSignIn({
@@ -123,6 +126,7 @@ export async function createAccessControl(
   return {
     accounts,
     audit,
+    sessions,
     gate: createApiGate(audit, log),
     handleAuth,
     requirePrincipal,

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Redis } from 'ioredis'
+import * as z from 'zod'
 
 export const IDLE_MS = 8 * 60 * 60 * 1000
 export const ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000
@@ -10,6 +11,8 @@ export interface Session {
   lastSeenAt: number
 }
 
+export type PeekedSession = Session & { expiresAt: number }
+
 /**
  * Sessions are opaque random ids; stores key them by the id's SHA-256, so a leaked store (a Redis
  * dump, a heap snapshot) does not hand out live cookies.
@@ -18,6 +21,11 @@ export interface SessionStore {
   create(accountId: string): Promise<string>
   /** The session if still valid (idle and absolute expiry), marking it as used now. */
   get(id: string): Promise<Session | null>
+  /**
+   * The session if still valid, without marking it used (an open event stream is not use), with
+   * the time it ends unless used again.
+   */
+  peek(id: string): Promise<PeekedSession | null>
   delete(id: string): Promise<void>
   /** Signs the account out everywhere. */
   deleteAllFor(accountId: string): Promise<void>
@@ -29,6 +37,18 @@ const newId = () => randomBytes(32).toString('base64url')
 function stillValid(session: Session, now: number): boolean {
   return now - session.lastSeenAt < IDLE_MS && now - session.createdAt < ABSOLUTE_MS
 }
+
+function peeked(session: Session | null | undefined, now: number): PeekedSession | null {
+  if (!session || !stillValid(session, now)) return null
+  const expiresAt = Math.min(session.lastSeenAt + IDLE_MS, session.createdAt + ABSOLUTE_MS)
+  return { ...session, expiresAt }
+}
+
+const zStoredSession = z.object({
+  accountId: z.string(),
+  createdAt: z.number(),
+  lastSeenAt: z.number(),
+})
 
 export function createMemorySessions(now: () => number = Date.now): SessionStore {
   const sessions = new Map<string, Session>()
@@ -49,6 +69,9 @@ export function createMemorySessions(now: () => number = Date.now): SessionStore
       }
       session.lastSeenAt = now()
       return session
+    },
+    async peek(id) {
+      return peeked(sessions.get(keyOf(id)), now())
     },
     async delete(id) {
       sessions.delete(keyOf(id))
@@ -94,6 +117,12 @@ export function createRedisSessions(redis: Redis, now: () => number = Date.now):
       session.lastSeenAt = at
       await redis.set(key, JSON.stringify(session), 'PX', ttl(session, at), 'XX')
       return session
+    },
+    async peek(id) {
+      const stored = await redis.get(sessionKey(keyOf(id)))
+      if (!stored) return null
+      const session = zStoredSession.safeParse(JSON.parse(stored))
+      return peeked(session.success ? session.data : null, now())
     },
     async delete(id) {
       await redis.del(sessionKey(keyOf(id)))

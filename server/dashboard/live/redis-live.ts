@@ -1,5 +1,7 @@
 import { Redis } from 'ioredis'
+import * as z from 'zod'
 import { parseServiceEventJson, type ServiceEvent } from '../../../src/api/service-event.ts'
+import type { StreamEnd } from '../events/event-hub.ts'
 import {
   APPLYING_TTL_MS,
   DEDUP_TTL_MS,
@@ -8,20 +10,28 @@ import {
 } from '../webhooks/dedup.ts'
 
 const EVENTS = 'dashboard:service-events'
+const SESSION_ENDS = 'dashboard:session-ends'
 const KEY_PREFIX = 'dashboard:webhook-seen:'
 const APPLIED = 'applied'
 // Deletes a claim only if it is still the one this delivery made.
 const RELEASE =
   "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
 
+const zStreamEnd = z.union([
+  z.object({ sessionKey: z.string() }),
+  z.object({ accountId: z.string() }),
+])
+
 export interface RedisLiveOptions {
   onEvent: (event: ServiceEvent) => void
+  onStreamEnd: (which: StreamEnd) => void
   log: (message: string) => void
 }
 
 // With REDIS_URL, replicas share one ledger of deliveries (a claim while an event is applied,
-// then `applied` for 7 days, so a duplicate sent to another replica is ignored) and one channel
-// of events (a webhook received by any replica reaches the browsers connected to every replica).
+// then `applied` for 7 days, so a duplicate sent to another replica is ignored), one channel of
+// events (a webhook received by any replica reaches the browsers connected to every replica) and
+// one of ended sessions (a sign-out on one replica ends the streams open on the others).
 export async function connectRedisLive(url: string, options: RedisLiveOptions) {
   // A command fails within seconds while Redis is away, so a webhook is answered 503 well inside
   // the service's 30 s timeout.
@@ -33,11 +43,15 @@ export async function connectRedisLive(url: string, options: RedisLiveOptions) {
   )
   const subscriber = reportOutages(new Redis(url, settings), 'subscriber', options.log)
   await Promise.all([commands.connect(), subscriber.connect()])
-  await subscriber.subscribe(EVENTS)
+  await subscriber.subscribe(EVENTS, SESSION_ENDS)
   subscriber.on('message', (channel: string, message: string) => {
-    if (channel !== EVENTS) return
-    const event = parseServiceEventJson(message)
-    if (event) options.onEvent(event)
+    if (channel === EVENTS) {
+      const event = parseServiceEventJson(message)
+      if (event) options.onEvent(event)
+    } else if (channel === SESSION_ENDS) {
+      const which = parseStreamEnd(message)
+      if (which) options.onStreamEnd(which)
+    }
   })
   const ledger: DeliveryLedger = {
     async claim(key) {
@@ -62,9 +76,21 @@ export async function connectRedisLive(url: string, options: RedisLiveOptions) {
       const listeners = await commands.publish(EVENTS, JSON.stringify(event))
       if (listeners === 0) throw new Error('no dashboard is subscribed to the event channel')
     },
+    async announceStreamEnd(which: StreamEnd) {
+      await commands.publish(SESSION_ENDS, JSON.stringify(which))
+    },
     async close() {
       await Promise.allSettled([subscriber.quit(), commands.quit()])
     },
+  }
+}
+
+function parseStreamEnd(message: string): StreamEnd | null {
+  try {
+    const parsed = zStreamEnd.safeParse(JSON.parse(message))
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
   }
 }
 
