@@ -32,6 +32,9 @@ const dashboard = await startDashboard({
   ...(process.env.SERVICE_WEBHOOK_SECRET
     ? { webhookSecrets: parseSecrets(process.env.SERVICE_WEBHOOK_SECRET) }
     : {}),
+  ...(process.env.BENCH_STREAMS_PER_ACCOUNT
+    ? { maxStreamsPerAccount: Number(process.env.BENCH_STREAMS_PER_ACCOUNT) }
+    : {}),
   sandbox: { ...optionsFromEnv(process.env), port: 0, host: '127.0.0.1', log: quiet },
 })
 process.stdout.write(

@@ -17,6 +17,8 @@ import { createStaticApp } from './http/static-app.ts'
 import { createMemoryLedger } from './live/dedup.ts'
 import { createEventHub } from './live/event-hub.ts'
 import { connectRedisLive } from './live/redis-live.ts'
+import { endStreamsWithSessions } from './live/session-ends.ts'
+import { createSessionStreams } from './live/session-streams.ts'
 import { createWebhookReceiver } from './live/webhook-receiver.ts'
 import type { DashboardOptions } from './options.ts'
 import { createRoutes } from './routes.ts'
@@ -64,15 +66,22 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     : options.service
       ? []
       : [randomBytes(24).toString('base64url')]
-  const hub = createEventHub()
+  const hub = createEventHub({
+    log,
+    ...(options.maxStreamsPerAccount ? { maxStreamsPerAccount: options.maxStreamsPerAccount } : {}),
+  })
   const redis = options.redisUrl
-    ? await connectRedisLive(options.redisUrl, (event) => hub.publish('service', event))
+    ? await connectRedisLive(options.redisUrl, {
+        onEvent: (event) => hub.publish('service', event),
+        onStreamEnd: (which) => hub.endStreams(which),
+        log,
+      })
     : null
   const receiveWebhook = createWebhookReceiver({
     secrets,
     ledger: redis?.ledger ?? createMemoryLedger(),
-    onEvent: (event) => {
-      if (redis) void redis.publish(event).catch((error) => log(`event not fanned out: ${error}`))
+    apply: async (event) => {
+      if (redis) await redis.publish(event)
       else hub.publish('service', event)
     },
     log,
@@ -88,9 +97,17 @@ export async function composeDashboard(options: DashboardOptions, server: Server
       ...(options.oidc ? { oidc: options.oidc } : {}),
       ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
       ...(options.sessionLifetimes ? { sessionLifetimes: options.sessionLifetimes } : {}),
+      // A session that ends ends its open event streams, on every replica.
+      watchSessions: (sessions) =>
+        endStreamsWithSessions(sessions, {
+          endStreams: (which) => hub.endStreams(which),
+          ...(redis ? { announce: (which) => redis.announceStreamEnd(which) } : {}),
+          log,
+        }),
     },
     log,
   )
+  const streams = createSessionStreams({ hub, sessions: access.sessions, log })
   const timeoutMs = options.upstreamTimeoutMs ?? 30_000
   const agents = createUpstreamAgents()
   let sandbox: Awaited<ReturnType<typeof startSandbox>> | null = null
@@ -146,7 +163,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     https: reachedOverHttps({ publicOrigin, trustProxy, loopback: loopbackOnly }),
     appPolicy: () => service?.appPolicy ?? "default-src 'none'",
     access,
-    hub,
+    streams,
     receiveWebhook,
     forward: (req, res) => (service ? service.forward(req, res) : starting(res)),
     health: () => service?.health ?? { status: 'starting' },

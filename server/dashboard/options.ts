@@ -51,6 +51,8 @@ export interface DashboardOptions {
   signInThrottle?: SignInThrottle
   /** `SESSION_IDLE_MINUTES`, `SESSION_MAX_HOURS`; default 30 minutes unused, 12 hours in all. */
   sessionLifetimes?: SessionLifetimes
+  /** Live-update streams one account may hold open at once; default 10. */
+  maxStreamsPerAccount?: number
 }
 
 export interface RunningDashboard {

@@ -16,7 +16,7 @@ import {
 import { hostCheck } from './http/host-check.ts'
 import { sendJson } from './http/json-response.ts'
 import { securityHeaders } from './http/security-headers.ts'
-import type { EventHub } from './live/event-hub.ts'
+import type { SessionStreams } from './live/session-streams.ts'
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown
 type UrlHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => unknown
@@ -34,7 +34,7 @@ export interface RouteDependencies {
   /** The page's Content-Security-Policy, which names the service once it is known. */
   appPolicy: () => string
   access: AccessControl
-  hub: EventHub
+  streams: SessionStreams
   receiveWebhook: NodeHandler
   /** `/api/v1/*` to the service, with the dashboard's token. */
   forward: NodeHandler
@@ -95,7 +95,14 @@ export function createRoutes(d: RouteDependencies) {
   // Anyone signed in.
   app.get('/auth/me', raw(signIn.me))
   app.post('/auth/password', allow('viewer', 'dashboard.changePassword'), raw(admin.changePassword))
-  app.get('/events', allow('viewer', 'dashboard.events'), raw(d.hub.handle))
+  app.get(
+    '/events',
+    allow('viewer', 'dashboard.events'),
+    raw(async (req, res, c) => {
+      const principal = await c.var.principal()
+      if (principal) await d.streams.handle(req, res, principal)
+    }),
+  )
   app.all('/api/v1', allow('viewer', 'dashboard.api'), notFound)
   app.all('/api/v1/*', allowContractOperation(), raw(d.forward))
   app.all('/api/*', allow('viewer', 'dashboard.api'), notFound)

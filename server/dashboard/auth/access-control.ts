@@ -9,7 +9,12 @@ import { createOidcRoutes } from './oidc-routes.ts'
 import { createPasswordResets } from './password-resets.ts'
 import { createMemoryLimiter } from './rate-limit.ts'
 import { createRedisLimiter } from './rate-limit-redis.ts'
-import { createMemorySessions, createRedisSessions, type SessionLifetimes } from './sessions.ts'
+import {
+  createMemorySessions,
+  createRedisSessions,
+  type SessionLifetimes,
+  type SessionStore,
+} from './sessions.ts'
 import { createSignIn, type SignInThrottle } from './sign-in-routes.ts'
 import { signInRules } from './sign-in-rules.ts'
 
@@ -29,6 +34,8 @@ export interface AccessControlOptions {
   signInThrottle?: SignInThrottle
   /** How long sessions last unused and in all; the defaults otherwise. */
   sessionLifetimes?: SessionLifetimes
+  /** Wraps the session store, so that a session that ends ends its open event streams. */
+  watchSessions?: (sessions: SessionStore) => SessionStore
 }
 
 export async function createAccessControl(
@@ -42,7 +49,8 @@ export async function createAccessControl(
   await redis?.connect()
   const accounts = createAccounts(db)
   const lifetimes = { lifetimes: options.sessionLifetimes }
-  const sessions = redis ? createRedisSessions(redis, lifetimes) : createMemorySessions(lifetimes)
+  const store = redis ? createRedisSessions(redis, lifetimes) : createMemorySessions(lifetimes)
+  const sessions = options.watchSessions?.(store) ?? store
   // Failed sign-ins are limited per account and address pair, per address, and slowed per
   // account (the rules and why: sign-in-rules.ts).
   const signIn = createSignIn({

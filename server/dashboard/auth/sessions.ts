@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Redis } from 'ioredis'
+import * as z from 'zod'
 
 export interface SessionLifetimes {
   /** A session unused this long ends (`SESSION_IDLE_MINUTES`). */
@@ -21,6 +22,8 @@ export interface Session {
   lastSeenAt: number
 }
 
+export type PeekedSession = Session & { expiresAt: number }
+
 /**
  * Sessions are opaque random ids; stores key them by the id's SHA-256, so a leaked store (a Redis
  * dump, a heap snapshot) does not hand out live cookies.
@@ -31,6 +34,11 @@ export interface SessionStore {
   create(accountId: string): Promise<string>
   /** The session if still valid (idle and absolute expiry), marking it as used now. */
   get(id: string): Promise<Session | null>
+  /**
+   * The session if still valid, without marking it used (an open event stream is not use), with
+   * the time it ends unless used again.
+   */
+  peek(id: string): Promise<PeekedSession | null>
   delete(id: string): Promise<void>
   /** Signs the account out everywhere, or everywhere but the session kept (a password change). */
   deleteAllFor(accountId: string, keptSessionId?: string): Promise<void>
@@ -49,6 +57,25 @@ function stillValid(session: Session, now: number, lifetimes: SessionLifetimes):
     now - session.lastSeenAt < lifetimes.idleMs && now - session.createdAt < lifetimes.absoluteMs
   )
 }
+
+function peeked(
+  session: Session | null | undefined,
+  now: number,
+  lifetimes: SessionLifetimes,
+): PeekedSession | null {
+  if (!session || !stillValid(session, now, lifetimes)) return null
+  const expiresAt = Math.min(
+    session.lastSeenAt + lifetimes.idleMs,
+    session.createdAt + lifetimes.absoluteMs,
+  )
+  return { ...session, expiresAt }
+}
+
+const zStoredSession = z.object({
+  accountId: z.string(),
+  createdAt: z.number(),
+  lastSeenAt: z.number(),
+})
 
 export function createMemorySessions(options: SessionStoreOptions = {}): SessionStore {
   const lifetimes = options.lifetimes ?? defaultSessionLifetimes
@@ -72,6 +99,9 @@ export function createMemorySessions(options: SessionStoreOptions = {}): Session
       }
       session.lastSeenAt = now()
       return session
+    },
+    async peek(id) {
+      return peeked(sessions.get(keyOf(id)), now(), lifetimes)
     },
     async delete(id) {
       sessions.delete(keyOf(id))
@@ -121,6 +151,12 @@ export function createRedisSessions(redis: Redis, options: SessionStoreOptions =
       session.lastSeenAt = at
       await redis.set(key, JSON.stringify(session), 'PX', ttl(session, at), 'XX')
       return session
+    },
+    async peek(id) {
+      const stored = await redis.get(sessionKey(keyOf(id)))
+      if (!stored) return null
+      const session = zStoredSession.safeParse(JSON.parse(stored))
+      return peeked(session.success ? session.data : null, now(), lifetimes)
     },
     async delete(id) {
       await redis.del(sessionKey(keyOf(id)))
