@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
+    globalSetup: ['test/support/print-node-version.ts'],
     projects: [
       {
         test: {
