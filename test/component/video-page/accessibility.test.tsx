@@ -9,7 +9,8 @@ import { renderVideoPage } from './support/router'
 afterEach(() => vi.unstubAllGlobals())
 
 describe('accessibility', () => {
-  it('has no axe violations, before and after a refused submit', async () => {
+  // An axe scan of the whole page takes seconds on a busy machine.
+  it('has no axe violations, before and after a refused submit', { timeout: 20_000 }, async () => {
     const video = makeVideo()
     pageApi(video)
     const { container } = renderVideoPage(`/videos/${video.id}`)
