@@ -42,6 +42,11 @@ export async function composeDashboard(options: DashboardOptions, server: Server
   const log = options.log ?? ((message: string) => console.log(message))
   const host = options.host ?? '127.0.0.1'
   const loopbackOnly = isLoopbackHost(host)
+  if (options.mode === 'development' && !loopbackOnly) {
+    throw new DashboardConfigError(
+      `--dev serves the repository's files, the account database included, to anyone who asks, so it runs only on loopback: leave DASHBOARD_HOST unset, or use npm start to listen on ${host}`,
+    )
+  }
   const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : null
   if (!loopbackOnly && !publicOrigin) {
     throw new DashboardConfigError(
