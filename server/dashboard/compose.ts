@@ -18,6 +18,8 @@ import { createMemoryLedger } from './live/dedup.ts'
 import { createEventHub } from './live/event-hub.ts'
 import { connectRedisLive } from './live/redis-live.ts'
 import { createWebhookReceiver } from './live/webhook-receiver.ts'
+import { createLogger, warningLog } from './ops/logger.ts'
+import { createMetrics, observeUpstream } from './ops/metrics.ts'
 import type { DashboardOptions } from './options.ts'
 import { createRoutes } from './routes.ts'
 
@@ -39,7 +41,9 @@ interface ServiceSide {
  * and, once the server listens (the embedded sandbox sends its webhooks there), the service.
  */
 export async function composeDashboard(options: DashboardOptions, server: Server) {
-  const log = options.log ?? ((message: string) => console.log(message))
+  const logger = createLogger({ level: options.logLevel ?? 'info', write: options.log })
+  // Modules that still report in words (auth/, live/) do so as warnings.
+  const log = warningLog(logger)
   const host = options.host ?? '127.0.0.1'
   const loopbackOnly = isLoopbackHost(host)
   if (options.mode === 'development' && !loopbackOnly) {
@@ -65,14 +69,17 @@ export async function composeDashboard(options: DashboardOptions, server: Server
       ? []
       : [randomBytes(24).toString('base64url')]
   const hub = createEventHub()
+  const metrics = createMetrics({ sseClients: () => hub.clientCount })
   const redis = options.redisUrl
     ? await connectRedisLive(options.redisUrl, (event) => hub.publish('service', event))
     : null
+  const fanOutFailed = (error: unknown) =>
+    logger.warn({ err: error }, 'an event was not passed on to the other replicas')
   const receiveWebhook = createWebhookReceiver({
     secrets,
     ledger: redis?.ledger ?? createMemoryLedger(),
     onEvent: (event) => {
-      if (redis) void redis.publish(event).catch((error) => log(`event not fanned out: ${error}`))
+      if (redis) void redis.publish(event).catch(fanOutFailed)
       else hub.publish('service', event)
     },
     log,
@@ -103,7 +110,8 @@ export async function composeDashboard(options: DashboardOptions, server: Server
           // Off loopback, people elsewhere give the sandbox addresses to fetch: never internal ones.
           blockPrivateUrls: options.sandbox?.blockPrivateUrls ?? !loopbackOnly,
           port: options.sandbox?.port ?? 4010,
-          log: options.sandbox?.log ?? options.log,
+          // The sandbox reports only what went wrong.
+          log: options.sandbox?.log ?? warningLog(logger.child({ component: 'sandbox' })),
           ...(options.sandbox?.webhookUrl
             ? {}
             : {
@@ -113,15 +121,23 @@ export async function composeDashboard(options: DashboardOptions, server: Server
         })
     const credentials = options.service ?? { baseUrl: sandbox?.url ?? '', ...demoClient }
     const serviceBaseUrl = credentials.baseUrl.replace(/\/+$/, '')
+    const tokens = createServiceTokens(credentials, {
+      timeoutMs,
+      onRequest: (outcome) => {
+        metrics.tokenRefreshes.inc()
+        if (outcome === 'failed') metrics.tokenRefreshFailures.inc()
+      },
+    })
     service = {
       serviceBaseUrl,
       forward: createApiForwarder({
         serviceBaseUrl,
-        tokens: createServiceTokens(credentials, { timeoutMs }),
+        tokens,
         agents,
         timeoutMs,
         replayLimitBytes,
-        log,
+        logger,
+        upstream: observeUpstream(metrics),
       }),
       appPolicy: appContentSecurityPolicy(
         options.mode,
@@ -149,12 +165,15 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     forward: (req, res) => (service ? service.forward(req, res) : starting(res)),
     health: () => service?.health ?? { status: 'starting' },
     serveApp: (req, res) => (serveStatic ? serveStatic(req, res) : dev?.handle(req, res)),
+    logger,
+    metrics,
+    metricsToken: options.metricsToken,
     log,
   })
 
   return {
     routes,
-    log,
+    logger,
     host,
     access,
     connectService,

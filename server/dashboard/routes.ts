@@ -11,6 +11,12 @@ import { hostCheck } from './http/host-check.ts'
 import { sendJson } from './http/json-response.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import type { EventHub } from './live/event-hub.ts'
+import { accessLog } from './ops/access-log.ts'
+import type { Log, Logger } from './ops/logger.ts'
+import type { Metrics } from './ops/metrics.ts'
+import { metricsEndpoint } from './ops/metrics-endpoint.ts'
+import { requestId } from './ops/request-id.ts'
+import { countWebhooks } from './ops/webhook-metrics.ts'
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown
 type UrlHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => unknown
@@ -34,11 +40,17 @@ export interface RouteDependencies {
   health: () => unknown
   /** The built app (production) or Vite (development), for every other path. */
   serveApp: NodeHandler
-  log: (message: string) => void
+  logger: Logger
+  metrics: Metrics
+  /** `METRICS_TOKEN`: lets a scraper elsewhere read `/metrics`. */
+  metricsToken: string | undefined
+  /** For modules that report in words (auth/, live/). */
+  log: Log
 }
 
 /**
- * Every route of the dashboard server, top to bottom. Each request passes the host check, gets
+ * Every route of the dashboard server, top to bottom. Each request gets an id (on its log lines
+ * and in `X-Request-Id`) and one access line and its metrics when answered, passes the host check, gets
  * the security headers, has its session read on demand, is recorded in the audit log when it
  * changes something or a signed-in person is refused, must come from the dashboard's own pages if
  * it changes something, and passes the role gate of its route.
@@ -51,6 +63,8 @@ export function createRoutes(d: RouteDependencies) {
     getPath: (_request, options) => (options?.env?.incoming.url ?? '/').split('?', 1)[0] ?? '/',
   })
 
+  app.use(requestId())
+  app.use(accessLog(d.logger, d.metrics))
   app.use(hostCheck(d.publicOrigin))
   app.use(securityHeaders({ appPolicy: d.appPolicy, https: d.https }))
   app.use(session(signIn))
@@ -62,7 +76,7 @@ export function createRoutes(d: RouteDependencies) {
     '/healthz',
     raw((_req, res) => sendJson(res, 200, d.health())),
   )
-  app.all('/webhooks/service', raw(d.receiveWebhook))
+  app.all('/webhooks/service', countWebhooks(d.metrics), raw(d.receiveWebhook))
   app.post('/auth/sign-in', raw(signIn.signIn))
   app.get('/auth/providers', raw(oidc.providers))
   app.get('/auth/oidc/start', withUrl(oidc.start))
@@ -83,6 +97,9 @@ export function createRoutes(d: RouteDependencies) {
     '/auth/sign-out-everywhere',
     raw((req, res) => signIn.signOut(req, res, true)),
   )
+
+  // Scrapers on this machine, or sending METRICS_TOKEN (404 for anyone else).
+  app.get('/metrics', metricsEndpoint(d.metrics.registry, d.metricsToken))
 
   // Anyone signed in.
   app.get('/auth/me', raw(signIn.me))
@@ -107,7 +124,7 @@ export function createRoutes(d: RouteDependencies) {
   app.all('*', raw(d.serveApp))
 
   app.onError((error, c) => {
-    d.log(`dashboard: ${c.req.method} ${c.req.path} failed: ${error}`)
+    d.logger.error({ err: error }, 'a request failed')
     if (c.env.outgoing.headersSent) {
       c.env.outgoing.destroy()
       return RESPONSE_ALREADY_SENT

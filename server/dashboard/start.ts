@@ -27,12 +27,12 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
   limitConnectionsPerAddress(server, options.maxConnectionsPerAddress ?? 128)
 
   const dashboard = await composeDashboard(options, server)
-  const { log, host } = dashboard
+  const { logger, host } = dashboard
   listener = getRequestListener(dashboard.routes.fetch, {
     // Handlers read bodies themselves (streamed uploads, webhooks on their raw bytes).
     autoCleanupIncoming: false,
     errorHandler: (error) => {
-      log(`dashboard: a request failed: ${error}`)
+      logger.warn({ err: error }, 'a request could not be read')
       return Response.json({ error: 'The request is not valid' }, { status: 400 })
     },
   })
@@ -51,13 +51,14 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
     await stopAll().catch(() => {})
     throw error
   }
-  if (options.createDemoAdmin) await createDemoAdmin(dashboard.access.accounts, log)
-
-  return {
-    url: `http://${displayHost(host, options.port === 0)}:${port}`,
-    serviceUrl,
-    close: stopAll,
+  if (options.createDemoAdmin) {
+    // The password is for the person at the terminal, never for log aggregation.
+    await createDemoAdmin(dashboard.access.accounts, options.announce ?? console.log)
   }
+
+  const url = `http://${displayHost(host, options.port === 0)}:${port}`
+  logger.info({ url, serviceUrl }, 'the dashboard is listening')
+  return { url, serviceUrl, close: stopAll }
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {

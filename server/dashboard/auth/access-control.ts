@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis'
+import type { Log } from '../ops/logger.ts'
 import { createAccounts } from './accounts.ts'
 import { createAdminRoutes } from './admin-routes.ts'
 import { createAuditLog } from './audit-log.ts'
@@ -29,10 +30,7 @@ export interface AccessControlOptions {
 const accountRule: LimitRule = { failures: 5, windowMs: 15 * 60 * 1000 }
 const addressRule: LimitRule = { failures: 30, windowMs: 15 * 60 * 1000 }
 
-export async function createAccessControl(
-  options: AccessControlOptions,
-  log: (message: string) => void,
-) {
+export async function createAccessControl(options: AccessControlOptions, log: Log) {
   const db = await openDashboardDb(options)
   const redis = options.redisUrl
     ? new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 })
