@@ -8,7 +8,7 @@ import { defaultDashboardDb } from './auth/database.ts'
 import { isHttps } from './auth/request-checks.ts'
 import { DashboardConfigError } from './config-error.ts'
 import { createApiForwarder } from './forwarding/api-forwarder.ts'
-import { createServiceTokens } from './forwarding/service-tokens.ts'
+import { createServiceTokens, type ServiceTokens } from './forwarding/service-tokens.ts'
 import { createUpstreamAgents } from './forwarding/upstream-request.ts'
 import { createDevApp, type DevApp } from './http/dev-app.ts'
 import { isLoopbackHost } from './http/host-check.ts'
@@ -20,6 +20,7 @@ import { connectRedisLive } from './live/redis-live.ts'
 import { createWebhookReceiver } from './live/webhook-receiver.ts'
 import { createLogger, warningLog } from './ops/logger.ts'
 import { createMetrics, observeUpstream } from './ops/metrics.ts'
+import { createReadiness } from './ops/readiness.ts'
 import type { DashboardOptions } from './options.ts'
 import { createRoutes } from './routes.ts'
 
@@ -32,6 +33,7 @@ const replayLimitBytes = 1024 * 1024
 interface ServiceSide {
   serviceBaseUrl: string
   forward: ReturnType<typeof createApiForwarder>
+  tokens: ServiceTokens
   appPolicy: string
   health: { status: string; service: string }
 }
@@ -130,6 +132,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     })
     service = {
       serviceBaseUrl,
+      tokens,
       forward: createApiForwarder({
         serviceBaseUrl,
         tokens,
@@ -155,6 +158,15 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     res.writeHead(503, { 'Retry-After': '1', 'Content-Type': 'text/plain; charset=utf-8' })
     res.end('The dashboard is starting')
   }
+  const readiness = createReadiness(
+    {
+      database: access.ping.database,
+      redis: redis ? () => Promise.all([access.ping.redis?.(), redis.ping()]) : null,
+      service: () =>
+        service ? service.tokens.current() : Promise.reject(new Error('not connected yet')),
+    },
+    logger,
+  )
   const routes = createRoutes({
     publicOrigin,
     https: (req: IncomingMessage) => isHttps(req, trustProxy),
@@ -168,6 +180,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     logger,
     metrics,
     metricsToken: options.metricsToken,
+    ready: readiness.handle,
     log,
   })
 
@@ -177,6 +190,11 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     host,
     access,
     connectService,
+    /** Shutdown has begun: not ready any more, and open event streams end (browsers reconnect elsewhere). */
+    stopServing() {
+      readiness.stop()
+      hub.close()
+    },
     async close() {
       hub.close()
       await access.close()

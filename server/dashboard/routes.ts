@@ -40,6 +40,8 @@ export interface RouteDependencies {
   health: () => unknown
   /** The built app (production) or Vite (development), for every other path. */
   serveApp: NodeHandler
+  /** `/readyz`: the database, Redis and the service answer, and no shutdown has begun. */
+  ready: NodeHandler
   logger: Logger
   metrics: Metrics
   /** `METRICS_TOKEN`: lets a scraper elsewhere read `/metrics`. */
@@ -76,6 +78,7 @@ export function createRoutes(d: RouteDependencies) {
     '/healthz',
     raw((_req, res) => sendJson(res, 200, d.health())),
   )
+  app.get('/readyz', raw(d.ready))
   app.all('/webhooks/service', countWebhooks(d.metrics), raw(d.receiveWebhook))
   app.post('/auth/sign-in', raw(signIn.signIn))
   app.get('/auth/providers', raw(oidc.providers))

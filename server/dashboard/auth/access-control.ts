@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis'
+import { sql } from 'kysely'
 import type { Log } from '../ops/logger.ts'
 import { createAccounts } from './accounts.ts'
 import { createAdminRoutes } from './admin-routes.ts'
@@ -73,6 +74,11 @@ export async function createAccessControl(options: AccessControlOptions, log: Lo
     signIn,
     oidc,
     admin: adminRoutes,
+    /** For readiness: the database answers a query, Redis (when configured) answers PING. */
+    ping: {
+      database: () => sql`select 1`.execute(db),
+      redis: redis ? () => redis.ping() : null,
+    },
     async close() {
       await db.destroy()
       await redis?.quit()

@@ -30,6 +30,8 @@ export async function connectRedisLive(url: string, onEvent: (event: ServiceEven
   return {
     ledger,
     publish: (event: ServiceEvent) => commands.publish(CHANNEL, JSON.stringify(event)),
+    /** For readiness: both connections answer PING. */
+    ping: () => Promise.all([commands.ping(), subscriber.ping()]),
     async close() {
       await Promise.allSettled([subscriber.quit(), commands.quit()])
     },
