@@ -23,6 +23,8 @@ export interface DashboardOptions {
   announce?: (text: string) => void
   /** `METRICS_TOKEN`: a client sending it as a Bearer token may read `/metrics` from anywhere. */
   metricsToken?: string
+  /** How long requests in flight may take to finish once shutdown starts; default 10 s. */
+  shutdownGraceMs?: number
   /** How long the service may take to answer with headers; default 30 s. */
   upstreamTimeoutMs?: number
   /**
