@@ -1,8 +1,16 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
+// Node 25 and later define a global localStorage (undefined without --localstorage-file) that
+// vitest 4 will not replace with happy-dom's, so component tests would see no storage. Switched
+// off where Node knows the flag (22.4 and later); Node 20 refuses it.
+const noNodeWebStorage = process.allowedNodeEnvironmentFlags.has('--no-experimental-webstorage')
+  ? ['--no-experimental-webstorage']
+  : []
+
 export default defineConfig({
   test: {
+    globalSetup: ['test/support/print-node-version.ts'],
     projects: [
       {
         test: {
@@ -19,6 +27,7 @@ export default defineConfig({
           name: 'component',
           include: ['test/component/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          execArgv: noNodeWebStorage,
           environmentOptions: { happyDOM: { url: 'http://localhost:5173/' } },
           setupFiles: ['test/component/setup.ts'],
         },

@@ -40,14 +40,33 @@ const cleanup = async () => {
 const step = benchSteps(cleanup)
 
 let created = 1_790_000_000
-async function postWebhook(url: string, videoId: string) {
-  const body = JSON.stringify({
+// A video_updated as the service sends it: the whole webhook snapshot (document 1, 6.3).
+const videoUpdated = (videoId: string) =>
+  JSON.stringify({
     event_type: 'video_updated',
     version: '2023-06-06',
     created: created++,
     business_id: 'bench',
-    data: { id: videoId, status: 'approved' },
+    data: {
+      id: videoId,
+      status: 'approved',
+      access: 'public',
+      audio_disabled: false,
+      caption: null,
+      description: null,
+      hashtags: [],
+      archived_at: null,
+      product_ids: [],
+      custom_fields: {},
+      display_social_attributions: false,
+      external_media: null,
+      thumbnail_url: null,
+      video_posters: [],
+    },
   })
+
+async function postWebhook(url: string, videoId: string) {
+  const body = videoUpdated(videoId)
   const t = Date.now()
   const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('base64')
   const response = await fetch(`${url}/webhooks/service`, {
@@ -76,6 +95,8 @@ try {
   process.env.SANDBOX_WEBHOOK_URL = 'http://127.0.0.1:9/not-listening'
   process.env.SANDBOX_WEBHOOK_SECRET = 'unused'
   process.env.BENCH_MEMORY_FILE = join(temp.dir, 'memory.json')
+  // Every client is the benchmark's one admin: the per-account cap on open streams is raised.
+  process.env.BENCH_STREAMS_PER_ACCOUNT = String(clientCount + 10)
   server = await startServer({ distDir: join(temp.dir, 'dist'), dataDir: temp.dir, videos: 40 })
   const { url } = server
   session = server.session
@@ -155,13 +176,7 @@ try {
   for (let index = 0; index < fanoutEvents; index++) {
     const id = `fanout-${index}`
     const sent = performance.now()
-    const body = JSON.stringify({
-      event_type: 'video_updated',
-      version: '2023-06-06',
-      created: created++,
-      business_id: 'bench',
-      data: { id, status: 'approved' },
-    })
+    const body = videoUpdated(id)
     const t = Date.now()
     const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('base64')
     await fetch(`${url}/webhooks/service`, {

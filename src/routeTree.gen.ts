@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as InviteRouteImport } from './routes/invite'
 import { Route as MatchesRouteImport } from './routes/matches'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as UploadsRouteImport } from './routes/uploads'
 import { Route as AdminAccountsRouteImport } from './routes/admin/accounts'
@@ -36,6 +37,11 @@ const InviteRoute = InviteRouteImport.update({
 const MatchesRoute = MatchesRouteImport.update({
   id: '/matches',
   path: '/matches',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SignInRoute = SignInRouteImport.update({
@@ -93,6 +99,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/invite': typeof InviteRoute
   '/matches': typeof MatchesRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/sign-in': typeof SignInRoute
   '/uploads': typeof UploadsRoute
   '/admin/accounts': typeof AdminAccountsRoute
@@ -108,6 +115,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/invite': typeof InviteRoute
   '/matches': typeof MatchesRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/sign-in': typeof SignInRoute
   '/uploads': typeof UploadsRoute
   '/admin/accounts': typeof AdminAccountsRoute
@@ -124,6 +132,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/invite': typeof InviteRoute
   '/matches': typeof MatchesRoute
+  '/reset-password': typeof ResetPasswordRoute
   '/sign-in': typeof SignInRoute
   '/uploads': typeof UploadsRoute
   '/admin/accounts': typeof AdminAccountsRoute
@@ -141,6 +150,7 @@ export interface FileRouteTypes {
     | '/'
     | '/invite'
     | '/matches'
+    | '/reset-password'
     | '/sign-in'
     | '/uploads'
     | '/admin/accounts'
@@ -156,6 +166,7 @@ export interface FileRouteTypes {
     | '/'
     | '/invite'
     | '/matches'
+    | '/reset-password'
     | '/sign-in'
     | '/uploads'
     | '/admin/accounts'
@@ -171,6 +182,7 @@ export interface FileRouteTypes {
     | '/'
     | '/invite'
     | '/matches'
+    | '/reset-password'
     | '/sign-in'
     | '/uploads'
     | '/admin/accounts'
@@ -187,6 +199,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   InviteRoute: typeof InviteRoute
   MatchesRoute: typeof MatchesRoute
+  ResetPasswordRoute: typeof ResetPasswordRoute
   SignInRoute: typeof SignInRoute
   UploadsRoute: typeof UploadsRoute
   AdminAccountsRoute: typeof AdminAccountsRoute
@@ -220,6 +233,13 @@ declare module '@tanstack/react-router' {
       path: '/matches'
       fullPath: '/matches'
       preLoaderRoute: typeof MatchesRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/sign-in': {
@@ -299,6 +319,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   InviteRoute: InviteRoute,
   MatchesRoute: MatchesRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   SignInRoute: SignInRoute,
   UploadsRoute: UploadsRoute,
   AdminAccountsRoute: AdminAccountsRoute,

@@ -29,8 +29,13 @@ const dashboard = await startDashboard({
   mode: 'production',
   distDir: process.env.BENCH_UI_DIST,
   log,
+  // Only what goes wrong: a line for every request would be the benchmark's own load.
+  logLevel: 'warn',
   ...(process.env.SERVICE_WEBHOOK_SECRET
     ? { webhookSecrets: parseSecrets(process.env.SERVICE_WEBHOOK_SECRET) }
+    : {}),
+  ...(process.env.BENCH_STREAMS_PER_ACCOUNT
+    ? { maxStreamsPerAccount: Number(process.env.BENCH_STREAMS_PER_ACCOUNT) }
     : {}),
   sandbox: { ...optionsFromEnv(process.env), port: 0, host: '127.0.0.1', log: quiet },
 })

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { Server, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startSandbox } from '../sandbox/start.ts'
 import { createAccessControl } from './auth/access-control.ts'
 import { defaultDashboardDb } from './auth/database.ts'
-import { isHttps } from './auth/request-checks.ts'
+import { reachedOverHttps } from './auth/request-checks.ts'
 import { DashboardConfigError } from './config-error.ts'
 import { createApiForwarder } from './forwarding/api-forwarder.ts'
 import { createServiceTokens, type ServiceTokens } from './forwarding/service-tokens.ts'
@@ -17,6 +17,8 @@ import { createStaticApp } from './http/static-app.ts'
 import { createMemoryLedger } from './live/dedup.ts'
 import { createEventHub } from './live/event-hub.ts'
 import { connectRedisLive } from './live/redis-live.ts'
+import { endStreamsWithSessions } from './live/session-ends.ts'
+import { createSessionStreams } from './live/session-streams.ts'
 import { createWebhookReceiver } from './live/webhook-receiver.ts'
 import { createLogger, warningLog } from './ops/logger.ts'
 import { createMetrics, observeUpstream } from './ops/metrics.ts'
@@ -60,6 +62,11 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     )
   }
   const trustProxy = options.trustProxy ?? false
+  if (publicOrigin?.startsWith('https:') && !trustProxy) {
+    logger.warn(
+      "DASHBOARD_PUBLIC_URL is https but TRUST_PROXY is unset: cookies are Secure and HSTS is sent, but sign-in limits count the proxy's address rather than each browser's. Set TRUST_PROXY=1 when a proxy in front sets X-Forwarded-For.",
+    )
+  }
   const serveStatic =
     options.mode === 'production'
       ? await createStaticApp(options.distDir ?? join(repoRoot, 'dist'))
@@ -70,18 +77,23 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     : options.service
       ? []
       : [randomBytes(24).toString('base64url')]
-  const hub = createEventHub()
+  const hub = createEventHub({
+    log,
+    ...(options.maxStreamsPerAccount ? { maxStreamsPerAccount: options.maxStreamsPerAccount } : {}),
+  })
   const metrics = createMetrics({ sseClients: () => hub.clientCount })
   const redis = options.redisUrl
-    ? await connectRedisLive(options.redisUrl, (event) => hub.publish('service', event))
+    ? await connectRedisLive(options.redisUrl, {
+        onEvent: (event) => hub.publish('service', event),
+        onStreamEnd: (which) => hub.endStreams(which),
+        log,
+      })
     : null
-  const fanOutFailed = (error: unknown) =>
-    logger.warn({ err: error }, 'an event was not passed on to the other replicas')
   const receiveWebhook = createWebhookReceiver({
     secrets,
     ledger: redis?.ledger ?? createMemoryLedger(),
-    onEvent: (event) => {
-      if (redis) void redis.publish(event).catch(fanOutFailed)
+    apply: async (event) => {
+      if (redis) await redis.publish(event)
       else hub.publish('service', event)
     },
     log,
@@ -95,9 +107,19 @@ export async function composeDashboard(options: DashboardOptions, server: Server
       publicOrigin,
       loopback: loopbackOnly,
       ...(options.oidc ? { oidc: options.oidc } : {}),
+      ...(options.signInThrottle ? { signInThrottle: options.signInThrottle } : {}),
+      ...(options.sessionLifetimes ? { sessionLifetimes: options.sessionLifetimes } : {}),
+      // A session that ends ends its open event streams, on every replica.
+      watchSessions: (sessions) =>
+        endStreamsWithSessions(sessions, {
+          endStreams: (which) => hub.endStreams(which),
+          ...(redis ? { announce: (which) => redis.announceStreamEnd(which) } : {}),
+          log,
+        }),
     },
     log,
   )
+  const streams = createSessionStreams({ hub, sessions: access.sessions, log })
   const timeoutMs = options.upstreamTimeoutMs ?? 30_000
   const agents = createUpstreamAgents()
   let sandbox: Awaited<ReturnType<typeof startSandbox>> | null = null
@@ -169,10 +191,10 @@ export async function composeDashboard(options: DashboardOptions, server: Server
   )
   const routes = createRoutes({
     publicOrigin,
-    https: (req: IncomingMessage) => isHttps(req, trustProxy),
+    https: reachedOverHttps({ publicOrigin, trustProxy, loopback: loopbackOnly }),
     appPolicy: () => service?.appPolicy ?? "default-src 'none'",
     access,
-    hub,
+    streams,
     receiveWebhook,
     forward: (req, res) => (service ? service.forward(req, res) : starting(res)),
     health: () => service?.health ?? { status: 'starting' },

@@ -1,5 +1,6 @@
 import { optionsFromEnv } from '../sandbox/config.ts'
 import { oidcFromEnv } from './auth/oidc-config.ts'
+import { defaultSessionLifetimes, type SessionLifetimes } from './auth/sessions.ts'
 import { DashboardConfigError } from './config-error.ts'
 import { isLoopbackHost } from './http/host-check.ts'
 import { parseSecrets } from './live/verify-signature.ts'
@@ -14,8 +15,9 @@ const serviceVariables = ['SERVICE_BASE_URL', 'SERVICE_CLIENT_ID', 'SERVICE_CLIE
  * PORT (default 5173), DASHBOARD_HOST (default 127.0.0.1), SERVICE_BASE_URL, SERVICE_CLIENT_ID and
  * SERVICE_CLIENT_SECRET (all or none; none starts the embedded sandbox, configured by its own
  * SANDBOX_* variables), optional SERVICE_SCOPE, REDIS_URL, SERVICE_WEBHOOK_SECRET, DASHBOARD_DB,
- * DATABASE_URL, DASHBOARD_PUBLIC_URL, TRUST_PROXY, SERVICE_STORAGE_ORIGINS, the OIDC_* variables of
- * sign-in through an OpenID provider, LOG_LEVEL, METRICS_TOKEN, and `--dev` for development mode.
+ * DATABASE_URL, DASHBOARD_PUBLIC_URL, TRUST_PROXY, SERVICE_STORAGE_ORIGINS, SESSION_IDLE_MINUTES and
+ * SESSION_MAX_HOURS, the OIDC_* variables of sign-in through an OpenID provider, LOG_LEVEL,
+ * METRICS_TOKEN, and `--dev` for development mode.
  */
 export function dashboardOptionsFromEnv(
   env: NodeJS.ProcessEnv,
@@ -39,6 +41,8 @@ export function dashboardOptionsFromEnv(
   if (env.SERVICE_STORAGE_ORIGINS) options.storageOrigins = origins(env.SERVICE_STORAGE_ORIGINS)
   if (env.TRUST_PROXY)
     options.trustProxy = ['1', 'true', 'yes'].includes(env.TRUST_PROXY.toLowerCase())
+  const sessionLifetimes = sessionLifetimesFromEnv(env)
+  if (sessionLifetimes) options.sessionLifetimes = sessionLifetimes
   if (env.SERVICE_WEBHOOK_SECRET) options.webhookSecrets = parseSecrets(env.SERVICE_WEBHOOK_SECRET)
   const oidc = oidcFromEnv(env)
   if (oidc) options.oidc = oidc
@@ -110,6 +114,36 @@ function parsePort(value: string | undefined): number {
     throw new DashboardConfigError(`PORT must be a port number from 0 to 65535, not ${value}`)
   }
   return port
+}
+
+const minuteMs = 60 * 1000
+const hourMs = 60 * minuteMs
+
+function sessionLifetimesFromEnv(env: NodeJS.ProcessEnv): SessionLifetimes | undefined {
+  const idle = env.SESSION_IDLE_MINUTES
+  const max = env.SESSION_MAX_HOURS
+  if (!idle && !max) return undefined
+  const idleMs = idle
+    ? wholeNumber(idle, 1, 24 * 60, 'SESSION_IDLE_MINUTES', 'minutes from 1 to 1440') * minuteMs
+    : defaultSessionLifetimes.idleMs
+  const absoluteMs = max
+    ? wholeNumber(max, 1, 30 * 24, 'SESSION_MAX_HOURS', 'hours from 1 to 720 (30 days)') * hourMs
+    : defaultSessionLifetimes.absoluteMs
+  if (idleMs > absoluteMs) {
+    const hours = `${absoluteMs / hourMs} hours${max ? '' : ', the default'}`
+    throw new DashboardConfigError(
+      `SESSION_IDLE_MINUTES (${idleMs / minuteMs}) is longer than SESSION_MAX_HOURS (${hours}): every session ends by then anyway. Lower SESSION_IDLE_MINUTES or raise SESSION_MAX_HOURS`,
+    )
+  }
+  return { idleMs, absoluteMs }
+}
+
+function wholeNumber(value: string, min: number, max: number, name: string, what: string) {
+  const number = /^\d+$/.test(value) ? Number(value) : Number.NaN
+  if (!(number >= min && number <= max)) {
+    throw new DashboardConfigError(`${name} must be a whole number of ${what}, not ${value}`)
+  }
+  return number
 }
 
 function serviceFromEnv(env: NodeJS.ProcessEnv): DashboardOptions['service'] {

@@ -1,5 +1,7 @@
 import type { SandboxOptions } from '../sandbox/start.ts'
 import type { OidcOptions } from './auth/oidc-config.ts'
+import type { SessionLifetimes } from './auth/sessions.ts'
+import type { SignInThrottle } from './auth/sign-in-routes.ts'
 import type { ServiceCredentials } from './forwarding/service-tokens.ts'
 import type { LogLevel } from './ops/logger.ts'
 
@@ -48,10 +50,19 @@ export interface DashboardOptions {
   maxConnectionsPerAddress?: number
   /** How long a client may take to send its headers, and its whole request; default 20 s, 60 s. */
   clientTimeoutsMs?: { headers: number; request: number }
-  /** On an empty account database, create a demo admin and tell its password (npm start). */
+  /**
+   * On an empty account database (npm start): with the embedded sandbox, create a demo admin and
+   * tell its password; with a real service, say how to add the first account.
+   */
   createDemoAdmin?: boolean
   /** `OIDC_*`: sign-in through an OpenID Connect provider besides passwords. */
   oidc?: OidcOptions
+  /** The password check queue and hooks for tests and benchmarks (defaults otherwise). */
+  signInThrottle?: SignInThrottle
+  /** `SESSION_IDLE_MINUTES`, `SESSION_MAX_HOURS`; default 30 minutes unused, 12 hours in all. */
+  sessionLifetimes?: SessionLifetimes
+  /** Live-update streams one account may hold open at once; default 10. */
+  maxStreamsPerAccount?: number
 }
 
 export interface RunningDashboard {

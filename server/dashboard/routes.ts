@@ -2,15 +2,21 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import { type Handler, Hono } from 'hono'
 import type { AccessControl } from './auth/access-control.ts'
-import { auditTrail } from './auth/audit-trail.ts'
+import { audited, auditTrail } from './auth/audit-trail.ts'
 import { allow, allowContractOperation } from './auth/role-gate.ts'
 import { sameOrigin } from './auth/same-origin.ts'
 import { session } from './auth/session-middleware.ts'
-import { type DashboardEnv, raw, refuse, requestUrl } from './http/context.ts'
+import {
+  type DashboardContext,
+  type DashboardEnv,
+  raw,
+  refuse,
+  requestUrl,
+} from './http/context.ts'
 import { hostCheck } from './http/host-check.ts'
 import { sendJson } from './http/json-response.ts'
 import { securityHeaders } from './http/security-headers.ts'
-import type { EventHub } from './live/event-hub.ts'
+import type { SessionStreams } from './live/session-streams.ts'
 import { accessLog } from './ops/access-log.ts'
 import type { Log, Logger } from './ops/logger.ts'
 import type { Metrics } from './ops/metrics.ts'
@@ -21,6 +27,7 @@ import { countWebhooks } from './ops/webhook-metrics.ts'
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown
 type UrlHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => unknown
 
+const param = (c: DashboardContext, name: string) => c.req.param(name) ?? ''
 const notFound: Handler<DashboardEnv> = (c) => refuse(c, 404, 'Not found')
 
 /** A handler that reads the query (or a path parameter, `param`, picks the handler). */
@@ -33,7 +40,7 @@ export interface RouteDependencies {
   /** The page's Content-Security-Policy, which names the service once it is known. */
   appPolicy: () => string
   access: AccessControl
-  hub: EventHub
+  streams: SessionStreams
   receiveWebhook: NodeHandler
   /** `/api/v1/*` to the service, with the dashboard's token. */
   forward: NodeHandler
@@ -80,24 +87,25 @@ export function createRoutes(d: RouteDependencies) {
   )
   app.get('/readyz', raw(d.ready))
   app.all('/webhooks/service', countWebhooks(d.metrics), raw(d.receiveWebhook))
-  app.post('/auth/sign-in', raw(signIn.signIn))
+  app.post(
+    '/auth/sign-in',
+    raw((req, res, c) => signIn.signIn(req, res, (note) => c.set('audit', note))),
+  )
   app.get('/auth/providers', raw(oidc.providers))
   app.get('/auth/oidc/start', withUrl(oidc.start))
   app.get('/auth/oidc/callback', withUrl(oidc.callback))
-  app.get(
-    '/auth/invites/:token',
-    raw((req, res, c) => admin.readInvite(c.req.param('token') ?? '')(req, res, requestUrl(req))),
-  )
-  app.post(
-    '/auth/invites/:token',
-    raw((req, res, c) => admin.acceptInvite(c.req.param('token') ?? '')(req, res, requestUrl(req))),
-  )
+  app.post('/auth/invites/read', withUrl(admin.readInvite))
+  app.post('/auth/invites/accept', withUrl(admin.acceptInvite))
+  app.post('/auth/reset-links/read', raw(admin.readResetLink))
+  app.post('/auth/reset-links/use', raw(admin.redeemResetLink))
   app.post(
     '/auth/sign-out',
+    audited('dashboard.signOut'),
     raw((req, res) => signIn.signOut(req, res, false)),
   )
   app.post(
     '/auth/sign-out-everywhere',
+    audited('dashboard.signOutEverywhere'),
     raw((req, res) => signIn.signOut(req, res, true)),
   )
 
@@ -106,7 +114,15 @@ export function createRoutes(d: RouteDependencies) {
 
   // Anyone signed in.
   app.get('/auth/me', raw(signIn.me))
-  app.get('/events', allow('viewer', 'dashboard.events'), raw(d.hub.handle))
+  app.post('/auth/password', allow('viewer', 'dashboard.changePassword'), raw(admin.changePassword))
+  app.get(
+    '/events',
+    allow('viewer', 'dashboard.events'),
+    raw(async (req, res, c) => {
+      const principal = await c.var.principal()
+      if (principal) await d.streams.handle(req, res, principal)
+    }),
+  )
   app.all('/api/v1', allow('viewer', 'dashboard.api'), notFound)
   app.all('/api/v1/*', allowContractOperation(), raw(d.forward))
   app.all('/api/*', allow('viewer', 'dashboard.api'), notFound)
@@ -116,9 +132,20 @@ export function createRoutes(d: RouteDependencies) {
   app.patch(
     '/auth/accounts/:id',
     allow('admin', 'dashboard.updateAccount'),
-    raw((req, res, c) => admin.updateAccount(c.req.param('id') ?? '')(req, res, requestUrl(req))),
+    raw((req, res, c) => admin.updateAccount(param(c, 'id'))(req, res, requestUrl(req))),
   )
+  app.post(
+    '/auth/accounts/:id/reset-link',
+    allow('admin', 'dashboard.createResetLink'),
+    raw((req, res, c) => admin.createResetLink(param(c, 'id'))(req, res, requestUrl(req))),
+  )
+  app.get('/auth/invites', allow('admin', 'dashboard.listInvites'), withUrl(admin.listInvites))
   app.post('/auth/invites', allow('admin', 'dashboard.createInvite'), withUrl(admin.createInvite))
+  app.delete(
+    '/auth/invites/:id',
+    allow('admin', 'dashboard.revokeInvite'),
+    raw((req, res, c) => admin.revokeInvite(param(c, 'id'))(req, res, requestUrl(req))),
+  )
   app.get('/auth/audit', allow('admin', 'dashboard.readAudit'), withUrl(admin.auditPage))
   app.get('/auth/audit.csv', allow('admin', 'dashboard.exportAudit'), withUrl(admin.auditCsv))
   app.all('/auth/*', notFound)

@@ -78,8 +78,12 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
     throw error
   }
   if (options.createDemoAdmin) {
-    // The password is for the person at the terminal, never for log aggregation.
-    await createDemoAdmin(dashboard.access.accounts, options.announce ?? console.log)
+    // What the person starting the server must do or know (the demo admin's password) is told
+    // to them, never written to the log stream.
+    await createDemoAdmin(dashboard.access.accounts, options.announce ?? console.log, {
+      embeddedSandbox: !options.service,
+      oidc: options.oidc,
+    })
   }
 
   const url = `http://${displayHost(host, options.port === 0)}:${port}`

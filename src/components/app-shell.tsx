@@ -26,7 +26,7 @@ const adminAreas = [
 ] as const
 
 /** Pages anyone may open: everything else needs a signed-in account. */
-export const publicPaths: ReadonlySet<string> = new Set(['/sign-in', '/invite'])
+export const publicPaths: ReadonlySet<string> = new Set(['/sign-in', '/invite', '/reset-password'])
 
 export function RootLayout() {
   const pathname = useLocation({ select: (location) => location.pathname })

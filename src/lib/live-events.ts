@@ -1,20 +1,8 @@
 import { useSyncExternalStore } from 'react'
-
-/** A service webhook as the dashboard server passes it on (document 1, section 6). */
-export type LiveEvent =
-  | {
-      event_type: 'video_created' | 'video_updated'
-      created: number
-      data: { id: string; status?: string; import_id?: string }
-    }
-  | {
-      event_type: 'video_import_failed'
-      created: number
-      data: { import_id: string; reason: string }
-    }
+import type { ServiceEvent } from '../api/service-event'
 
 export type LiveStatus = 'connecting' | 'live' | 'offline'
-type Listener = (event: LiveEvent | 'reset') => void
+type Listener = (event: ServiceEvent | 'reset') => void
 
 const listeners = new Set<Listener>()
 const statusListeners = new Set<() => void>()
@@ -29,9 +17,32 @@ const setStatus = (next: LiveStatus) => {
   status = next
   for (const listener of statusListeners) listener()
 }
-const emit = (event: LiveEvent | 'reset') => {
+const emit = (event: ServiceEvent | 'reset') => {
   for (const listener of listeners) listener(event)
 }
+
+// Events are parsed with the contract's schemas, which load once the stream is open rather than
+// with the first screen. Every event waits on the same load, so they are applied in order.
+let parser: Promise<typeof import('../api/service-event')> | undefined
+const loadParser = () => {
+  parser ??= import('../api/service-event').catch((error: unknown) => {
+    parser = undefined
+    throw error
+  })
+  return parser
+}
+/** Applies a `service` frame's data, or `null` for a reset, after the events before it. */
+const emitInOrder = (data: string | null) =>
+  loadParser().then(
+    ({ parseServiceEventJson }) => {
+      if (data === null) return emit('reset')
+      // Not an event this app knows: nothing to apply.
+      const event = parseServiceEventJson(data)
+      if (event) emit(event)
+    },
+    // The schemas could not load (the app was updated meanwhile): read everything again.
+    () => emit('reset'),
+  )
 
 // The server's event stream, opened once for the app. After a drop it reconnects with growing
 // waits (1 s, 2 s, 4 s … 30 s) and asks for what it missed since the last event it saw.
@@ -43,19 +54,16 @@ function connect() {
   stream.onopen = () => {
     attempt = 0
     setStatus('live')
+    void loadParser().catch(() => {})
   }
   stream.addEventListener('service', (message) => {
     lastEventId = message.lastEventId || lastEventId
-    try {
-      emit(JSON.parse(message.data) as LiveEvent)
-    } catch {
-      // Not an event this app knows: nothing to apply.
-    }
+    void emitInOrder(message.data)
   })
   stream.addEventListener('ready', (message) => {
     lastEventId = message.lastEventId || lastEventId
   })
-  stream.addEventListener('reset', () => emit('reset'))
+  stream.addEventListener('reset', () => void emitInOrder(null))
   stream.onerror = () => {
     stream.close()
     if (source !== stream) return

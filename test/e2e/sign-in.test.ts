@@ -57,7 +57,7 @@ it('signs out on every device: another device is asked to sign in again over its
   await shown(phone.page.getByRole('heading', { name: 'Playlists' }).first())
 })
 
-it('holds an account back after five wrong passwords, saying for how long, and keeps what was typed', async () => {
+it('holds this browser back on an account after five wrong passwords, saying for how long, and keeps what was typed', async () => {
   const { page } = app
   // Every refusal (401, then 429) is reported by the browser.
   app.expectConsoleError(/status of (401|429)/)
@@ -69,7 +69,8 @@ it('holds an account back after five wrong passwords, saying for how long, and k
     await shown(page.getByRole('alert').filter({ hasText: 'The email or password is not right' }))
     await expect.poll(() => page.getByLabel('Password').inputValue()).toBe('')
   }
-  // The right password too, until the wait is over.
+  // The right password too, from this address, until the wait is over (the owner elsewhere is
+  // not held back: test/server/auth/sign-in-limits.test.ts).
   await page.getByLabel('Password').fill(app.account.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await shown(

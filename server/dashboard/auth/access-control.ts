@@ -8,9 +8,17 @@ import { openDashboardDb } from './database.ts'
 import { createInvites } from './invites.ts'
 import type { OidcOptions } from './oidc-config.ts'
 import { createOidcRoutes } from './oidc-routes.ts'
-import { createMemoryLimiter, createRedisLimiter, type LimitRule } from './rate-limit.ts'
-import { createMemorySessions, createRedisSessions } from './sessions.ts'
-import { createSignIn } from './sign-in-routes.ts'
+import { createPasswordResets } from './password-resets.ts'
+import { createMemoryLimiter } from './rate-limit.ts'
+import { createRedisLimiter } from './rate-limit-redis.ts'
+import {
+  createMemorySessions,
+  createRedisSessions,
+  type SessionLifetimes,
+  type SessionStore,
+} from './sessions.ts'
+import { createSignIn, type SignInThrottle } from './sign-in-routes.ts'
+import { signInRules } from './sign-in-rules.ts'
 
 export interface AccessControlOptions {
   /** SQLite file for accounts and the audit log (`DASHBOARD_DB`). */
@@ -24,12 +32,13 @@ export interface AccessControlOptions {
   loopback: boolean
   /** Sign-in through an OpenID Connect provider besides passwords. */
   oidc?: OidcOptions
+  /** The password check queue and hooks for tests and benchmarks (defaults otherwise). */
+  signInThrottle?: SignInThrottle
+  /** How long sessions last unused and in all; the defaults otherwise. */
+  sessionLifetimes?: SessionLifetimes
+  /** Wraps the session store, so that a session that ends ends its open event streams. */
+  watchSessions?: (sessions: SessionStore) => SessionStore
 }
-
-// Failed sign-ins: an account is tried at most 5 times in 15 minutes, from anywhere; one address
-// may fail 30 times in 15 minutes, across accounts (password spraying).
-const accountRule: LimitRule = { failures: 5, windowMs: 15 * 60 * 1000 }
-const addressRule: LimitRule = { failures: 30, windowMs: 15 * 60 * 1000 }
 
 export async function createAccessControl(options: AccessControlOptions, log: Log) {
   const db = await openDashboardDb(options)
@@ -38,13 +47,16 @@ export async function createAccessControl(options: AccessControlOptions, log: Lo
     : null
   await redis?.connect()
   const accounts = createAccounts(db)
-  const sessions = redis ? createRedisSessions(redis) : createMemorySessions()
-  const limiter = (rule: LimitRule, name: string) =>
-    redis ? createRedisLimiter(redis, rule, name) : createMemoryLimiter(rule)
+  const lifetimes = { lifetimes: options.sessionLifetimes }
+  const store = redis ? createRedisSessions(redis, lifetimes) : createMemorySessions(lifetimes)
+  const sessions = options.watchSessions?.(store) ?? store
+  // Failed sign-ins are limited per account and address pair, per address, and slowed per
+  // account (the rules and why: sign-in-rules.ts).
   const signIn = createSignIn({
     accounts,
     sessions,
-    limits: { account: limiter(accountRule, 'account'), address: limiter(addressRule, 'address') },
+    limits: redis ? createRedisLimiter(redis, signInRules) : createMemoryLimiter(signInRules),
+    ...(options.signInThrottle ? { throttle: options.signInThrottle } : {}),
     trustProxy: options.trustProxy,
     publicOrigin: options.publicOrigin,
     loopback: options.loopback,
@@ -62,6 +74,7 @@ export async function createAccessControl(options: AccessControlOptions, log: Lo
   const adminRoutes = createAdminRoutes({
     accounts,
     invites: createInvites(db),
+    resets: createPasswordResets(db),
     audit,
     sessions,
     signIn,

@@ -29,6 +29,11 @@ function duplicateEmail(error: unknown): boolean {
   return code === '23505' && String(detail).startsWith('Key (email)=')
 }
 
+/** Tries of a serializable transaction that another one kept failing (PostgreSQL's 40001). */
+const maxAttempts = 10
+const serializationFailure = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === '40001'
+
 export function createAccounts(db: DashboardDb, now: () => Date = () => new Date()) {
   return {
     async create(input: { email: string; role: Role; password?: string; oidcSubject?: string }) {
@@ -95,23 +100,78 @@ export function createAccounts(db: DashboardDb, now: () => Date = () => new Date
         ).n,
       ),
 
-    async update(
-      id: string,
-      change: { role?: Role; deactivated?: boolean; password?: string; oidcSubject?: string },
-    ) {
-      await db
-        .updateTable('accounts')
-        .set({
-          ...(change.role ? { role: change.role } : {}),
-          ...(change.deactivated === undefined
-            ? {}
-            : { deactivated_at: change.deactivated ? now().toISOString() : null }),
-          ...(change.password ? { password_hash: await hashPassword(change.password) } : {}),
-          ...(change.oidcSubject ? { oidc_subject: change.oidcSubject } : {}),
-        })
-        .where('id', '=', id)
-        .execute()
+    /** A new password or a link to the OpenID provider's subject; roles change through changeAuthority. */
+    async update(id: string, change: { password?: string; oidcSubject?: string }) {
+      const set = {
+        ...(change.password ? { password_hash: await hashPassword(change.password) } : {}),
+        ...(change.oidcSubject ? { oidc_subject: change.oidcSubject } : {}),
+      }
+      if (Object.keys(set).length > 0)
+        await db.updateTable('accounts').set(set).where('id', '=', id).execute()
       return this.byId(id)
+    },
+
+    /**
+     * A role change or (de)activation, refused when it would leave no active admin: the check and
+     * the change are one conditional UPDATE, so two admins demoting each other at once cannot both
+     * succeed, on one server or across replicas.
+     */
+    async changeAuthority(
+      id: string,
+      change: { role?: Role; deactivated?: boolean },
+    ): Promise<{ account: Account } | { refused: 'missing' | 'last-admin' }> {
+      const losesAdmin =
+        change.deactivated === true || (change.role !== undefined && change.role !== 'admin')
+      const set = {
+        ...(change.role ? { role: change.role } : {}),
+        ...(change.deactivated === undefined
+          ? {}
+          : { deactivated_at: change.deactivated ? now().toISOString() : null }),
+      }
+      // PostgreSQL at READ COMMITTED would let both of two such UPDATEs see the other admin in
+      // their snapshot and both commit (write skew). SERIALIZABLE detects that and fails one with
+      // 40001, retried here, when it then sees the only admin left. Chosen over locking the admin
+      // rows (SELECT … FOR UPDATE) because the same code then runs on SQLite, whose driver starts
+      // a plain BEGIN: SQLite runs one writer at a time, which is serializable already.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await db
+            .transaction()
+            .setIsolationLevel('serializable')
+            .execute(async (trx) => {
+              let update = trx.updateTable('accounts').set(set).where('id', '=', id)
+              if (losesAdmin) {
+                update = update.where((eb) =>
+                  eb.or([
+                    eb('role', '<>', 'admin'),
+                    eb('deactivated_at', 'is not', null),
+                    eb(
+                      eb
+                        .selectFrom('accounts as other')
+                        .select((other) => other.fn.countAll().as('n'))
+                        .where('other.role', '=', 'admin')
+                        .where('other.deactivated_at', 'is', null)
+                        .where('other.id', '<>', id),
+                      '>',
+                      0,
+                    ),
+                  ]),
+                )
+              }
+              const { numUpdatedRows } = await update.executeTakeFirstOrThrow()
+              const account = await trx
+                .selectFrom('accounts')
+                .select(publicColumns)
+                .where('id', '=', id)
+                .executeTakeFirst()
+              if (!account) return { refused: 'missing' as const }
+              return numUpdatedRows > 0n ? { account } : { refused: 'last-admin' as const }
+            })
+        } catch (error) {
+          if (attempt < maxAttempts && serializationFailure(error)) continue
+          throw error
+        }
+      }
     },
 
     /** Admins still able to sign in: the last one cannot be demoted or deactivated. */

@@ -4,6 +4,9 @@ import { sendError, sendJson } from '../http/json-response.ts'
 import { AccountExistsError, type Accounts, normalizeEmail } from './accounts.ts'
 import { type AuditFilter, type AuditLog, csvHeader, csvRow } from './audit-log.ts'
 import type { Invites } from './invites.ts'
+import { tokenFrom } from './one-time-tokens.ts'
+import type { PasswordResets } from './password-resets.ts'
+import { createPasswordRoutes } from './password-routes.ts'
 import { readSmallForm } from './request-checks.ts'
 import type { SessionStore } from './sessions.ts'
 import type { Principal, SignIn } from './sign-in-routes.ts'
@@ -11,6 +14,7 @@ import type { Principal, SignIn } from './sign-in-routes.ts'
 export interface AdminRouteOptions {
   accounts: Accounts
   invites: Invites
+  resets: PasswordResets
   audit: AuditLog
   sessions: SessionStore
   signIn: SignIn
@@ -19,11 +23,13 @@ export interface AdminRouteOptions {
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>
 
 /**
- * The dashboard's own API under /auth/: accounts, invites and the audit log (admins), and
- * accepting an invite (anyone holding its link). Writes are recorded like the service's.
+ * The dashboard's own API under /auth/: accounts, invites, reset links and the audit log (admins);
+ * reading and accepting an invite or a reset link (anyone holding its token); changing one's own
+ * password (anyone signed in). Writes are recorded like the service's.
  */
 export function createAdminRoutes(options: AdminRouteOptions) {
   const { accounts, invites, audit, sessions } = options
+  const passwords = createPasswordRoutes(options)
   const record = (
     principal: Principal,
     operation: string,
@@ -61,6 +67,7 @@ export function createAdminRoutes(options: AdminRouteOptions) {
       const deactivated = body?.deactivated
       if (
         !body ||
+        (role === undefined && deactivated === undefined) ||
         (role !== undefined && !isRole(role)) ||
         (deactivated !== undefined && typeof deactivated !== 'boolean')
       ) {
@@ -70,13 +77,12 @@ export function createAdminRoutes(options: AdminRouteOptions) {
           'Give a role (viewer, editor or admin) or deactivated (true or false)',
         )
       }
-      const target = await accounts.byId(id)
-      if (!target) return sendError(res, 404, 'No such account')
-      const losesAdmin =
-        target.role === 'admin' &&
-        !target.deactivated_at &&
-        (deactivated === true || (role && role !== 'admin'))
-      if (losesAdmin && (await accounts.activeAdmins()) <= 1) {
+      const outcome = await accounts.changeAuthority(id, {
+        ...(role ? { role } : {}),
+        ...(deactivated === undefined ? {} : { deactivated }),
+      })
+      if ('refused' in outcome) {
+        if (outcome.refused === 'missing') return sendError(res, 404, 'No such account')
         await record(principal, 'dashboard.updateAccount', req, `/auth/accounts/${id}`, 409)
         return sendError(
           res,
@@ -84,14 +90,10 @@ export function createAdminRoutes(options: AdminRouteOptions) {
           'The last admin cannot be demoted or deactivated: make another admin first',
         )
       }
-      const updated = await accounts.update(id, {
-        ...(role ? { role } : {}),
-        ...(deactivated === undefined ? {} : { deactivated }),
-      })
       // A changed or removed authority takes effect at once: the account's sessions end.
       if (deactivated === true) await sessions.deleteAllFor(id)
       await record(principal, 'dashboard.updateAccount', req, `/auth/accounts/${id}`, 200)
-      sendJson(res, 200, updated)
+      sendJson(res, 200, outcome.account)
     })
 
   const createInvite = adminOnly(async (principal, req, res) => {
@@ -115,51 +117,58 @@ export function createAdminRoutes(options: AdminRouteOptions) {
     })
   })
 
-  const readInvite =
-    (token: string): Handler =>
-    async (_req, res) => {
-      const invite = await invites.find(token)
-      if (!invite)
-        return sendError(
-          res,
-          404,
-          'This invitation link is not valid any more: ask an admin for a new one',
-        )
-      sendJson(res, 200, { email: invite.email, role: invite.role, expiresAt: invite.expires_at })
-    }
+  const invalidInvite = (res: ServerResponse) =>
+    sendError(res, 404, 'This invitation link is not valid any more: ask an admin for a new one')
 
-  const acceptInvite =
-    (token: string): Handler =>
-    async (req, res) => {
-      const body = await readSmallForm(req)
-      const password = typeof body?.password === 'string' ? body.password : ''
-      if (password.length < 12)
-        return sendError(res, 400, 'Choose a password of at least 12 characters')
-      const invite = await invites.find(token)
-      if (!invite || !(await invites.use(token))) {
-        return sendError(
-          res,
-          404,
-          'This invitation link is not valid any more: ask an admin for a new one',
-        )
-      }
-      try {
-        const account = await accounts.create({ email: invite.email, role: invite.role, password })
-        await options.signIn.startSession(req, res, account.id)
-        await audit.record({
-          account_id: account.id,
-          account_email: account.email,
-          operation: 'dashboard.acceptInvite',
-          method: 'POST',
-          path: '/auth/invites',
-          status: 204,
-        })
-        res.writeHead(204, { 'Cache-Control': 'no-store' }).end()
-      } catch (error) {
-        if (error instanceof AccountExistsError) return sendError(res, 409, error.message)
-        throw error
-      }
+  // The token comes in the body, never the path: paths end up in proxies' and servers' logs.
+  const readInvite: Handler = async (req, res) => {
+    const invite = await invites.find(tokenFrom(await readSmallForm(req)))
+    if (!invite) return invalidInvite(res)
+    sendJson(res, 200, { email: invite.email, role: invite.role, expiresAt: invite.expires_at })
+  }
+
+  const acceptInvite: Handler = async (req, res) => {
+    const body = await readSmallForm(req)
+    const token = tokenFrom(body)
+    const password = typeof body?.password === 'string' ? body.password : ''
+    if (password.length < 12)
+      return sendError(res, 400, 'Choose a password of at least 12 characters')
+    const invite = await invites.find(token)
+    if (!invite || !(await invites.use(token))) return invalidInvite(res)
+    try {
+      const account = await accounts.create({ email: invite.email, role: invite.role, password })
+      await options.signIn.startSession(req, res, account.id)
+      await audit.record({
+        account_id: account.id,
+        account_email: account.email,
+        operation: 'dashboard.acceptInvite',
+        method: 'POST',
+        path: '/auth/invites/accept',
+        status: 204,
+      })
+      res.writeHead(204, { 'Cache-Control': 'no-store' }).end()
+    } catch (error) {
+      if (error instanceof AccountExistsError) return sendError(res, 409, error.message)
+      throw error
     }
+  }
+
+  const listInvites = adminOnly(async (_principal, _req, res) => {
+    sendJson(res, 200, { invitations: await invites.listOpen() })
+  })
+
+  const revokeInvite = (id: string) =>
+    adminOnly(async (principal, req, res) => {
+      const revoked = await invites.revoke(id)
+      const status = revoked ? 204 : 404
+      await record(principal, 'dashboard.revokeInvite', req, `/auth/invites/${id}`, status)
+      if (!revoked)
+        return sendError(res, 404, 'This invitation was already used, revoked or expired')
+      res.writeHead(204, { 'Cache-Control': 'no-store' }).end()
+    })
+
+  const createResetLink = (id: string) =>
+    adminOnly((principal, req, res) => passwords.createResetLink(principal, id, req, res))
 
   const auditPage = adminOnly(async (_principal, _req, res, url) => {
     sendJson(res, 200, await audit.page(auditFilter(url)))
@@ -179,9 +188,15 @@ export function createAdminRoutes(options: AdminRouteOptions) {
   return {
     listAccounts,
     updateAccount,
+    createResetLink,
+    listInvites,
     createInvite,
     readInvite,
     acceptInvite,
+    revokeInvite,
+    readResetLink: passwords.readResetLink,
+    redeemResetLink: passwords.redeemResetLink,
+    changePassword: passwords.changePassword,
     auditPage,
     auditCsv,
   }

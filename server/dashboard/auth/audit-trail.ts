@@ -34,3 +34,15 @@ export function auditTrail(audit: AuditLog, log: (message: string) => void) {
   }
   return middleware
 }
+
+/**
+ * Notes the request for the audit trail under `operation`, with the signed-in account read
+ * before the handler runs (signing out ends the session the trail would otherwise read).
+ */
+export function audited(operation: string): MiddlewareHandler<DashboardEnv> {
+  return async (c, next) => {
+    await c.var.principal()
+    c.set('audit', { operation })
+    await next()
+  }
+}

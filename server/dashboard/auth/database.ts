@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -28,9 +29,22 @@ export interface AccountTable {
 }
 
 export interface InviteTable {
+  /** Names the invitation in lists and revocations; the token never leaves the link. */
+  id: string
   token_hash: string
   email: string
   role: Role
+  created_by: string
+  created_at: string
+  expires_at: string
+  used_at: string | null
+}
+
+/** A one-time link an admin makes for someone to choose a new password. */
+export interface PasswordResetTable {
+  id: string
+  token_hash: string
+  account_id: string
   created_by: string
   created_at: string
   expires_at: string
@@ -52,6 +66,7 @@ export interface AuditTable {
 export interface DashboardTables {
   accounts: AccountTable
   invites: InviteTable
+  password_resets: PasswordResetTable
   audit_log: AuditTable
 }
 
@@ -83,7 +98,7 @@ export async function openDashboardDb(location: {
   })
   const { error } = await new Migrator({
     db,
-    provider: migrations(Boolean(postgres)),
+    provider: dashboardMigrations(Boolean(postgres)),
   }).migrateToLatest()
   if (error) {
     await db.destroy()
@@ -111,7 +126,8 @@ function openSqlite(path: string) {
   return sqlite
 }
 
-function migrations(postgres: boolean): MigrationProvider {
+/** Every migration, by name; applied in name order. Exported so tests can stop at an older one. */
+export function dashboardMigrations(postgres: boolean): MigrationProvider {
   const all: Record<string, Migration> = {
     '0001_accounts_and_audit': {
       async up(db) {
@@ -169,6 +185,46 @@ function migrations(postgres: boolean): MigrationProvider {
             db,
           )
         }
+      },
+    },
+    // Admins list and revoke invitations by an id of their own, never by the token's hash.
+    '0003_invite_ids': {
+      async up(db) {
+        await db.schema.alterTable('invites').addColumn('id', 'text').execute()
+        const existing = await sql<{
+          token_hash: string
+        }>`select token_hash from invites`.execute(db)
+        for (const { token_hash } of existing.rows) {
+          await sql`update invites set id = ${randomUUID()} where token_hash = ${token_hash}`.execute(
+            db,
+          )
+        }
+        if (postgres) await sql`alter table invites alter column id set not null`.execute(db)
+        await db.schema.createIndex('invites_id').on('invites').column('id').unique().execute()
+      },
+    },
+    '0004_password_resets': {
+      async up(db) {
+        await db.schema
+          .createTable('password_resets')
+          .addColumn('id', 'text', (column) => column.primaryKey())
+          .addColumn('token_hash', 'text', (column) => column.notNull().unique())
+          .addColumn('account_id', 'text', (column) => column.notNull())
+          .addColumn('created_by', 'text', (column) => column.notNull())
+          .addColumn('created_at', 'text', (column) => column.notNull())
+          .addColumn('expires_at', 'text', (column) => column.notNull())
+          .addColumn('used_at', 'text')
+          .execute()
+        await db.schema
+          .createIndex('password_resets_account_id')
+          .on('password_resets')
+          .column('account_id')
+          .execute()
+        // Compared with < and >, like the invitations' (0002).
+        if (postgres)
+          await sql`alter table password_resets alter column expires_at type text collate "C"`.execute(
+            db,
+          )
       },
     },
   }

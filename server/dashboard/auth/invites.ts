@@ -1,20 +1,28 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import type { Role } from '../../../src/api/roles.ts'
 import type { DashboardDb } from './database.ts'
+import { hashOfToken, newOneTimeToken } from './one-time-tokens.ts'
 
 const INVITE_MS = 7 * 24 * 60 * 60 * 1000
-const hashOf = (token: string) => createHash('sha256').update(token).digest('base64url')
 
-// Only the token's hash is stored: the link is shown once, to the admin who made it.
+// Only the token's hash is stored: the link is shown once, to the admin who made it. Admins name
+// an invitation by its id, which opens nothing.
 export function createInvites(db: DashboardDb, now: () => Date = () => new Date()) {
+  const open = () =>
+    db
+      .selectFrom('invites')
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now().toISOString())
   return {
     async create(input: { email: string; role: Role; createdBy: string }) {
-      const token = randomBytes(32).toString('base64url')
+      const id = randomUUID()
+      const token = newOneTimeToken()
       const expiresAt = new Date(now().getTime() + INVITE_MS).toISOString()
       await db
         .insertInto('invites')
         .values({
-          token_hash: hashOf(token),
+          id,
+          token_hash: hashOfToken(token),
           email: input.email,
           role: input.role,
           created_by: input.createdBy,
@@ -23,16 +31,13 @@ export function createInvites(db: DashboardDb, now: () => Date = () => new Date(
           used_at: null,
         })
         .execute()
-      return { token, expiresAt }
+      return { id, token, expiresAt }
     },
     /** The invite if it is unused and unexpired. */
     find(token: string) {
-      return db
-        .selectFrom('invites')
+      return open()
         .select(['email', 'role', 'expires_at'])
-        .where('token_hash', '=', hashOf(token))
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now().toISOString())
+        .where('token_hash', '=', hashOfToken(token))
         .executeTakeFirst()
     },
     /** Marks the invite used; false if another request used it first. */
@@ -40,11 +45,36 @@ export function createInvites(db: DashboardDb, now: () => Date = () => new Date(
       const result = await db
         .updateTable('invites')
         .set({ used_at: now().toISOString() })
-        .where('token_hash', '=', hashOf(token))
+        .where('token_hash', '=', hashOfToken(token))
         .where('used_at', 'is', null)
         .where('expires_at', '>', now().toISOString())
         .executeTakeFirst()
       return Number(result.numUpdatedRows) === 1
+    },
+    /** Unused, unexpired invitations, newest first, with the email of the admin who made each. */
+    listOpen() {
+      return open()
+        .leftJoin('accounts', 'accounts.id', 'invites.created_by')
+        .select([
+          'invites.id as id',
+          'invites.email as email',
+          'invites.role as role',
+          'accounts.email as createdBy',
+          'invites.created_at as createdAt',
+          'invites.expires_at as expiresAt',
+        ])
+        .orderBy('invites.expires_at', 'desc')
+        .execute()
+    },
+    /** Ends an open invitation; false if there is none with this id (used, expired or gone). */
+    async revoke(id: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('invites')
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now().toISOString())
+        .executeTakeFirst()
+      return Number(result.numDeletedRows) === 1
     },
   }
 }

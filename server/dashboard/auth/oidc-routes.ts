@@ -1,12 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import * as client from 'openid-client'
+import { localPath } from '../../../src/api/local-path.ts'
 import { sendJson } from '../http/json-response.ts'
 import type { Account, Accounts } from './accounts.ts'
 import type { AuditLog } from './audit-log.ts'
 import { defaultOidcName, type OidcOptions, roleFromClaim } from './oidc-config.ts'
 import { createFlowCookie } from './oidc-flow-cookie.ts'
 import { isHttps } from './request-checks.ts'
-import { localPath, type SignIn } from './sign-in-routes.ts'
+import type { SignIn } from './sign-in-routes.ts'
 
 export interface OidcRouteOptions {
   oidc: OidcOptions | undefined
@@ -28,6 +29,7 @@ type Refusal =
   | 'no-role'
   | 'deactivated'
   | 'linked'
+  | 'unverified'
   | 'unavailable'
 
 class SignInRefused extends Error {
@@ -41,15 +43,16 @@ const callbackPath = '/auth/oidc/callback'
 /**
  * `GET /auth/providers`, `GET /auth/oidc/start?next=` and `GET /auth/oidc/callback`. The
  * provider's discovery document is read on first use and kept; a failed read is retried on the
- * next sign-in. The account is found by the provider's subject, else by email (linking the
- * subject), else created; its role is set from the provider's claim at every sign-in, so the
- * provider's groups stay the truth and a change there applies at the next sign-in.
+ * next sign-in. The account is found by the provider's subject, else by an email the provider
+ * says is verified (linking the subject), else created; its role is set from the provider's claim
+ * at every sign-in, so the provider's groups stay the truth and a change there applies at the next
+ * sign-in, except that the last admin is never demoted.
  */
 export function createOidcRoutes(options: OidcRouteOptions) {
   const { oidc, accounts, signIn, log } = options
   const name = oidc?.name ?? defaultOidcName
   const flows = oidc ? createFlowCookie(oidc.clientSecret) : null
-  const secure = (req: IncomingMessage) => options.loopback || isHttps(req, options.trustProxy)
+  const { secure } = signIn
   const redirectUri = (req: IncomingMessage) => `${signIn.originOf(req)}${callbackPath}`
   let discovered: Promise<client.Configuration> | undefined
 
@@ -86,7 +89,7 @@ export function createOidcRoutes(options: OidcRouteOptions) {
 
   async function start(req: IncomingMessage, res: ServerResponse, url: URL) {
     if (!oidc || !flows) return sendJson(res, 404, { error: 'Not found' })
-    const next = localPath(url.searchParams.get('next'))
+    const next = localPath(url.searchParams.get('next'), signIn.originOf(req))
     let config: client.Configuration
     try {
       config = await configuration(oidc)
@@ -126,7 +129,12 @@ export function createOidcRoutes(options: OidcRouteOptions) {
       if (url.searchParams.get('state') !== flow.state) throw new SignInRefused('state')
       const account = await accountFor(oidc, await claimsOf(oidc, req, url, flow))
       await signIn.startSession(req, res, account.id)
-      res.writeHead(303, { Location: localPath(next), 'Cache-Control': 'no-store' }).end()
+      res
+        .writeHead(303, {
+          Location: localPath(next, signIn.originOf(req)),
+          'Cache-Control': 'no-store',
+        })
+        .end()
     } catch (error) {
       if (error instanceof SignInRefused) return toSignInPage(res, error.code, next)
       log(`oidc: sign-in failed: ${describe(error)}`)
@@ -177,10 +185,17 @@ export function createOidcRoutes(options: OidcRouteOptions) {
     let account: Account | undefined = await accounts.bySubject(subject)
     if (!account) {
       const byEmail = await accounts.byEmailWithHash(email)
+      // Only the provider's word that the address is this person's may hand them an account
+      // someone else made: anything but a boolean true (absent, "true") is not that word.
+      if (byEmail && claims.email_verified !== true) {
+        await record(byEmail, 'dashboard.oidcLinkAccount', 403)
+        throw new SignInRefused('unverified')
+      }
       if (byEmail?.oidc_subject) throw new SignInRefused('linked')
       if (byEmail?.deactivated_at) throw new SignInRefused('deactivated')
       if (byEmail) {
         account = await accounts.update(byEmail.id, { oidcSubject: subject })
+        if (account) await record(account, 'dashboard.oidcLinkAccount', 200)
       } else {
         account = await accounts.create({ email, role, oidcSubject: subject })
         await record(account, 'dashboard.oidcCreateAccount', 201)
@@ -189,8 +204,18 @@ export function createOidcRoutes(options: OidcRouteOptions) {
     }
     if (account.deactivated_at) throw new SignInRefused('deactivated')
     if (account.role !== role) {
-      account = (await accounts.update(account.id, { role })) ?? account
-      await record(account, 'dashboard.oidcUpdateRole', 200)
+      const outcome = await accounts.changeAuthority(account.id, { role })
+      if ('account' in outcome) {
+        account = outcome.account
+        await record(account, 'dashboard.oidcUpdateRole', 200)
+      } else if (outcome.refused === 'last-admin') {
+        // Signing in must not leave the dashboard without an admin: the role stays until another
+        // admin exists, as when an admin demotes the last one.
+        await record(account, 'dashboard.oidcUpdateRole', 409)
+        log(
+          `oidc: ${account.email} is the last admin: the provider's groups say ${role}, kept admin until another admin exists`,
+        )
+      } else throw new SignInRefused('failed')
     }
     return account
   }

@@ -42,6 +42,27 @@ export function isHttps(req: IncomingMessage, trustProxy: boolean): boolean {
   return trustProxy && req.headers['x-forwarded-proto'] === 'https'
 }
 
+export interface TransportFacts {
+  /** DASHBOARD_PUBLIC_URL's origin: an https one is how people reach the dashboard. */
+  publicOrigin: string | null
+  trustProxy: boolean
+  /** The server listens only on loopback, a secure context for browsers. */
+  loopback: boolean
+}
+
+/**
+ * Whether the browser reached the dashboard over https (HSTS is sent then): an https public URL
+ * means a TLS proxy in front, whether or not TRUST_PROXY says so.
+ */
+export const reachedOverHttps = (facts: TransportFacts) => (req: IncomingMessage) =>
+  facts.publicOrigin?.startsWith('https:') === true || isHttps(req, facts.trustProxy)
+
+/** Cookies are `Secure` (and `__Host-`) over https and on loopback. */
+export const secureCookies = (facts: TransportFacts) => {
+  const https = reachedOverHttps(facts)
+  return (req: IncomingMessage) => facts.loopback || https(req)
+}
+
 /** A small body (sign-in forms, account changes), JSON or URL-encoded, or null if unreadable. */
 export async function readSmallForm(
   req: IncomingMessage,

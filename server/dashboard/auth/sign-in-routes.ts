@@ -1,17 +1,35 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { localPath } from '../../../src/api/local-path.ts'
+import type { AuditNote } from '../http/context.ts'
 import { sendError, sendJson } from '../http/json-response.ts'
 import type { Account, Accounts } from './accounts.ts'
 import { normalizeEmail } from './accounts.ts'
 import { clearSessionCookie, readCookie, sessionCookieName, setSessionCookie } from './cookies.ts'
+import { createPasswordCheckQueue, type PasswordCheckQueue } from './password-check-queue.ts'
 import { verifyPassword } from './passwords.ts'
-import type { FailureLimiter } from './rate-limit.ts'
-import { clientAddress, crossSiteRefusal, isHttps, readSmallForm } from './request-checks.ts'
-import { ABSOLUTE_MS, type SessionStore } from './sessions.ts'
+import type { SignInLimiter } from './rate-limit.ts'
+import { clientAddress, isHttps, readSmallForm, secureCookies } from './request-checks.ts'
+import type { SessionStore } from './sessions.ts'
+import { accountDelayMs, attemptKeys } from './sign-in-rules.ts'
+
+/** How sign-in attempts are paced. Every field has a default; tests and benchmarks set them. */
+export interface SignInThrottle {
+  /** The queue password checks wait in (`createPasswordCheckQueue()`). */
+  queue?: PasswordCheckQueue
+  /** Checks a password against its stored hash, or the decoy for null (scrypt, `passwords.ts`). */
+  verifyPassword?: (password: string, stored: string | null) => Promise<boolean>
+  /** Told the normalised email of every password check as it starts (tests, `bench:auth`). */
+  onPasswordCheck?: (email: string) => void
+  /** Waits out an account's progressive delay (a timer). */
+  wait?: (ms: number) => Promise<void>
+}
 
 export interface SignInOptions {
   accounts: Accounts
   sessions: SessionStore
-  limits: { account: FailureLimiter; address: FailureLimiter }
+  limits: SignInLimiter
+  throttle?: SignInThrottle
   trustProxy: boolean
   /** DASHBOARD_PUBLIC_URL's origin, or null to trust the (already checked) Host header. */
   publicOrigin: string | null
@@ -24,9 +42,26 @@ export type Principal = Pick<Account, 'id' | 'email' | 'role'> & { sessionId: st
 // One message for a wrong password, an unknown email and a deactivated account, so the answer
 // never tells whether an account exists.
 const badCredentials = 'The email or password is not right'
+// A full queue drains one check at a time per address, 8 of them in about 3 s.
+const busyRetryAfterSeconds = 5
+
+function tooManyFailures(res: ServerResponse, waitMs: number) {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000))
+  const minutes = Math.ceil(seconds / 60)
+  const when =
+    seconds < 60
+      ? `${seconds} second${seconds === 1 ? '' : 's'}`
+      : `${minutes} minute${minutes === 1 ? '' : 's'}`
+  sendError(res, 429, `Too many failed sign-ins. Try again in ${when}.`, {
+    'Retry-After': String(seconds),
+  })
+}
 
 export function createSignIn(options: SignInOptions) {
-  const secure = (req: IncomingMessage) => options.loopback || isHttps(req, options.trustProxy)
+  const checks = options.throttle?.queue ?? createPasswordCheckQueue()
+  const verify = options.throttle?.verifyPassword ?? verifyPassword
+  const wait = options.throttle?.wait ?? ((ms: number) => sleep(ms).then(() => {}))
+  const secure = secureCookies(options)
   const originOf = (req: IncomingMessage) =>
     options.publicOrigin ??
     `${isHttps(req, options.trustProxy) ? 'https' : 'http'}://${req.headers.host}`
@@ -45,46 +80,63 @@ export function createSignIn(options: SignInOptions) {
     // A new id at every sign-in, so a session id planted before sign-in is worth nothing after.
     const previous = readCookie(req, sessionCookieName(secure(req)))
     if (previous) await options.sessions.delete(previous)
-    setSessionCookie(res, secure(req), await options.sessions.create(accountId), ABSOLUTE_MS / 1000)
+    const maxAgeSeconds = Math.floor(options.sessions.lifetimes.absoluteMs / 1000)
+    setSessionCookie(res, secure(req), await options.sessions.create(accountId), maxAgeSeconds)
   }
 
-  async function signIn(req: IncomingMessage, res: ServerResponse) {
-    const refusal = crossSiteRefusal(req, originOf(req), 'lenient')
-    if (refusal) return sendError(res, 403, refusal)
+  /** `note` tells the audit trail how the attempt ended, and for whom. */
+  async function signIn(
+    req: IncomingMessage,
+    res: ServerResponse,
+    note: (entry: AuditNote) => void = () => {},
+  ) {
     const form = await readSmallForm(req)
     const email = typeof form?.email === 'string' ? normalizeEmail(form.email) : ''
     const password = typeof form?.password === 'string' ? form.password : ''
     if (!email || !password) return sendError(res, 400, 'Give an email and a password')
-    const address = clientAddress(req, options.trustProxy)
-    const wait = Math.max(
-      await options.limits.account.blockedFor(email),
-      await options.limits.address.blockedFor(address),
-    )
-    if (wait > 0) {
-      const minutes = Math.ceil(wait / 60_000)
+    // Counted before the hash: of a burst sent at once, only the attempts left are checked.
+    const keys = attemptKeys(email, clientAddress(req, options.trustProxy))
+    const admission = await options.limits.admit(keys)
+    const account = await options.accounts.byEmailWithHash(email)
+    const actor = { id: account?.id ?? '', email }
+    if (!admission.admitted) {
+      note({ operation: 'dashboard.signInLimited', actor })
+      return tooManyFailures(res, admission.retryAfterMs)
+    }
+    const delay = accountDelayMs(admission.accountAttempts)
+    if (delay > 0) await wait(delay)
+    // An unknown email is checked against the decoy in the same queue, so it takes as long.
+    const checked = checks.run(keys.address, () => {
+      options.throttle?.onPasswordCheck?.(email)
+      return verify(password, account?.password_hash ?? null)
+    })
+    if (!checked) {
+      await options.limits.release(keys)
       return sendError(
         res,
-        429,
-        `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        { 'Retry-After': String(Math.ceil(wait / 1000)) },
+        503,
+        `Too many sign-ins are being checked right now. Try again in ${busyRetryAfterSeconds} seconds.`,
+        { 'Retry-After': String(busyRetryAfterSeconds) },
       )
     }
-    const account = await options.accounts.byEmailWithHash(email)
-    const valid = await verifyPassword(password, account?.password_hash ?? null)
+    const valid = await checked
     if (!account || !valid || account.deactivated_at) {
-      await Promise.all([
-        options.limits.account.recordFailure(email),
-        options.limits.address.recordFailure(address),
-      ])
+      note({ operation: 'dashboard.signInFailed', actor })
       return sendError(res, 401, badCredentials)
     }
-    await options.limits.account.reset(email)
+    note({ operation: 'dashboard.signIn', actor })
+    await options.limits.succeeded(keys)
     await startSession(req, res, account.id)
     if (!(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
       res.writeHead(204, { 'Cache-Control': 'no-store' }).end()
       return
     }
-    res.writeHead(303, { Location: localPath(form?.next), 'Cache-Control': 'no-store' }).end()
+    res
+      .writeHead(303, {
+        Location: localPath(form?.next, originOf(req)),
+        'Cache-Control': 'no-store',
+      })
+      .end()
   }
 
   async function signOut(req: IncomingMessage, res: ServerResponse, everywhere: boolean) {
@@ -104,12 +156,7 @@ export function createSignIn(options: SignInOptions) {
     sendJson(res, 200, visible)
   }
 
-  return { principalOf, startSession, signIn, signOut, me, originOf }
+  return { principalOf, startSession, signIn, signOut, me, originOf, secure }
 }
 
 export type SignIn = ReturnType<typeof createSignIn>
-
-/** Only a path on this site: never an absolute or protocol-relative address (an open redirect). */
-export function localPath(next: unknown): string {
-  return typeof next === 'string' && /^\/(?![/\\])/.test(next) ? next : '/'
-}

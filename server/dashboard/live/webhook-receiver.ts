@@ -1,27 +1,58 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { parseServiceEvent, type ServiceEvent } from '../../../src/api/service-event.ts'
 import { sendError, sendJson } from '../http/json-response.ts'
-import type { DeliveryLedger } from './dedup.ts'
-import { dedupKey, parseServiceEvent, type ServiceEvent } from './service-event.ts'
+import { type DeliveryLedger, dedupKey } from './dedup.ts'
 import { SIGNATURE_HEADER, verifySignature } from './verify-signature.ts'
 
 export const MAX_WEBHOOK_BYTES = 1024 * 1024
+/** The service retries a failed delivery on its own schedule; this is only a hint. */
+const RETRY_AFTER_SECONDS = '60'
 
 export interface WebhookReceiverOptions {
   secrets: readonly string[]
   ledger: DeliveryLedger
-  onEvent: (event: ServiceEvent) => void
+  /** Applies an event (to the open streams, or to every replica's); rejects if it could not. */
+  apply: (event: ServiceEvent) => Promise<void>
   log: (message: string) => void
   now?: () => number
 }
 
-// POST /webhooks/service: verified on the raw bytes, answered at once, applied afterwards and only
-// the first time its dedup key is seen. Anything refused is answered 4xx with a short reason,
-// logged, and never applied.
+// POST /webhooks/service: verified on the raw bytes, applied once (its dedup key is recorded only
+// after the event is applied), then answered 202. Anything refused is answered 4xx with a short
+// reason, logged, and never applied; an event that could not be applied (its store or channel
+// unreachable) is answered 503, so the service delivers it again later.
 export function createWebhookReceiver(options: WebhookReceiverOptions) {
   const now = options.now ?? Date.now
   const refuse = (res: ServerResponse, status: number, reason: string, req: IncomingMessage) => {
     options.log(`webhook refused (${status}): ${reason} from ${req.socket.remoteAddress}`)
     sendError(res, status, reason)
+  }
+  const notNow = (res: ServerResponse, reason: string) =>
+    sendError(res, 503, reason, { 'Retry-After': RETRY_AFTER_SECONDS })
+
+  async function applyOnce(event: ServiceEvent, res: ServerResponse) {
+    const key = dedupKey(event)
+    const claim = await options.ledger.claim(key).catch((error: unknown) => {
+      options.log(`webhook not applied, its ledger is unreachable: ${error}`)
+      return null
+    })
+    if (!claim)
+      return notNow(res, 'Live updates cannot record events right now. Send it again later.')
+    if (claim.state === 'applied') return sendJson(res, 202, { received: true })
+    if (claim.state === 'applying')
+      return notNow(res, 'This event is being applied right now. Send it again later.')
+    try {
+      await options.apply(event)
+    } catch (error) {
+      options.log(`webhook not applied: ${error}`)
+      await options.ledger.release(key, claim.token).catch(() => {})
+      return notNow(res, 'Live updates cannot pass events on right now. Send it again later.')
+    }
+    // Applied: a failure to record it now only means a redelivery would be applied again.
+    await options.ledger
+      .markApplied(key)
+      .catch((error: unknown) => options.log(`webhook applied but not recorded: ${error}`))
+    sendJson(res, 202, { received: true })
   }
 
   return async (req: IncomingMessage, res: ServerResponse) => {
@@ -51,15 +82,7 @@ export function createWebhookReceiver(options: WebhookReceiverOptions) {
     }
     const event = parseServiceEvent(json)
     if (!event) return refuse(res, 400, 'Not a service event', req)
-    sendJson(res, 202, { received: true })
-    setImmediate(() => {
-      options.ledger.claim(dedupKey(event)).then(
-        (first) => {
-          if (first) options.onEvent(event)
-        },
-        (error: unknown) => options.log(`webhook not applied: ${error}`),
-      )
-    })
+    await applyOnce(event, res)
   }
 }
 

@@ -36,6 +36,17 @@ export const inviteSchema = z.object({
   expiresAt: z.string(),
 })
 export const createdInviteSchema = z.extend(inviteSchema, { link: z.string() })
+/** An invitation not used yet; its token is never listed, only the id that revokes it. */
+export const invitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
+  createdBy: z.nullable(z.string()),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+})
+export type Invitation = z.infer<typeof invitationSchema>
+export const invitationsSchema = z.object({ invitations: z.array(invitationSchema) })
 
 export interface AuditFilters {
   account?: string
@@ -48,6 +59,7 @@ export interface AuditFilters {
 export const adminKeys = {
   all: ['admin'] as const,
   accounts: () => [...adminKeys.all, 'accounts'] as const,
+  invitations: () => [...adminKeys.all, 'invitations'] as const,
   audit: (filters: AuditFilters) => [...adminKeys.all, 'audit', filters] as const,
 }
 
@@ -57,6 +69,15 @@ export const accountsQuery = () =>
     queryFn: ({ signal }) =>
       dashboardApi('/auth/accounts', { signal, schema: accountsSchema }).then(
         (body) => body.accounts,
+      ),
+  })
+
+export const invitationsQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.invitations(),
+    queryFn: ({ signal }) =>
+      dashboardApi('/auth/invites', { signal, schema: invitationsSchema }).then(
+        (body) => body.invitations,
       ),
   })
 

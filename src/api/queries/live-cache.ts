@@ -1,12 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { type LiveEvent, subscribeLiveEvents } from '../../lib/live-events'
+import { subscribeLiveEvents } from '../../lib/live-events'
+import type { ServiceEvent } from '../service-event'
 import { videoKeys } from './videos'
 
 // What a service event changes in the cache: a video's record and everything read under it (its
 // page, its uploads entry, its matches), and the lists that show it (its card). An edit form keeps
 // its unsaved values when its record is read again (and says the video changed).
 export function applyLiveEventsTo(queryClient: QueryClient) {
-  return subscribeLiveEvents((event: LiveEvent | 'reset') => {
+  return subscribeLiveEvents((event: ServiceEvent | 'reset') => {
     if (event === 'reset') {
       void queryClient.invalidateQueries({ queryKey: videoKeys.all })
       return

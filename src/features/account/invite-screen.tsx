@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'
-import * as z from 'zod'
 import { toServiceError } from '../../api/client'
 import { dashboardApi } from '../../api/dashboard-api'
 import { inviteQuery } from '../../api/queries/invite'
@@ -11,18 +10,8 @@ import { roleDescriptions } from '../../api/roles'
 import { Button } from '../../components/ui/button'
 import { Field, Form, FormRefusal } from '../../components/ui/field'
 import { TextInput } from '../../components/ui/text-input'
+import { type NewPasswordValues, newPasswordSchema } from '../../lib/password-rules'
 import { AuthCard } from './auth-card'
-
-const passwordSchema = z
-  .object({
-    password: z.string().min(12, 'Choose a password of at least 12 characters.'),
-    repeat: z.string(),
-  })
-  .refine((values) => values.password === values.repeat, {
-    path: ['repeat'],
-    message: 'The two passwords differ.',
-  })
-type PasswordValues = z.infer<typeof passwordSchema>
 
 // The token is in the link's fragment (#…), which the browser never sends to a server.
 const tokenOf = () => decodeURIComponent(globalThis.location?.hash.slice(1) ?? '')
@@ -33,16 +22,13 @@ export function InviteScreen() {
   const invite = useQuery(inviteQuery(token))
   const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const form = useForm<PasswordValues>({
-    resolver: zodResolver(passwordSchema),
+  const form = useForm<NewPasswordValues>({
+    resolver: zodResolver(newPasswordSchema),
     defaultValues: { password: '', repeat: '' },
   })
   const submit = form.handleSubmit(async ({ password }) => {
     try {
-      await dashboardApi(`/auth/invites/${encodeURIComponent(token)}`, {
-        method: 'POST',
-        body: { password },
-      })
+      await dashboardApi('/auth/invites/accept', { method: 'POST', body: { token, password } })
       await queryClient.invalidateQueries({ queryKey: sessionKeys.me() })
       await navigate({ to: '/videos', replace: true })
     } catch (error) {
@@ -72,7 +58,7 @@ export function InviteScreen() {
         <strong>{invite.data.role}</strong>: {roleDescriptions[invite.data.role].toLowerCase()}.
       </p>
       <Form form={form} idPrefix="invite" onSubmit={submit} className="space-y-4">
-        <Field<PasswordValues>
+        <Field<NewPasswordValues>
           name="password"
           label="Choose a password"
           hint="At least 12 characters"
@@ -86,7 +72,7 @@ export function InviteScreen() {
             />
           )}
         </Field>
-        <Field<PasswordValues> name="repeat" label="Repeat the password">
+        <Field<NewPasswordValues> name="repeat" label="Repeat the password">
           {(a11y) => (
             <TextInput
               {...a11y}

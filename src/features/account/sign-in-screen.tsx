@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
+import { localPath } from '../../api/local-path'
 import { providersQuery } from '../../api/queries/session'
 import { SignInForm } from '../../components/sign-in-form'
 import { buttonClasses } from '../../components/ui/button'
@@ -7,18 +8,20 @@ import { Callout } from '../../components/ui/callout'
 import { AuthCard } from './auth-card'
 
 /**
- * The only screen anyone reaches signed out; back to where they were going once signed in. With
- * an OpenID provider configured, its button comes first; `error` is the server's code for why a
+ * The only screen anyone reaches signed out; back to where they were going once signed in (the
+ * address bar's `redirect`, if it is a page of this site; the video library otherwise). With an
+ * OpenID provider configured, its button comes first; `error` is the server's code for why a
  * sign-in through it came back here.
  */
 export function SignInScreen({
   redirect,
   error,
 }: {
-  redirect: string
+  redirect: string | undefined
   error?: string | undefined
 }) {
   const navigate = useNavigate()
+  const destination = localPath(redirect, window.location.origin, '/videos')
   const { data } = useQuery(providersQuery())
   const oidc = data?.oidc ?? null
   return (
@@ -32,7 +35,7 @@ export function SignInScreen({
         <>
           {/* A full page load: the server sends the browser on to the provider. */}
           <a
-            href={`/auth/oidc/start?${new URLSearchParams({ next: redirect })}`}
+            href={`/auth/oidc/start?${new URLSearchParams({ next: destination })}`}
             className={`${buttonClasses('secondary')} w-full`}
           >
             Sign in with {oidc.name}
@@ -44,7 +47,7 @@ export function SignInScreen({
           </p>
         </>
       ) : null}
-      <SignInForm onSignedIn={() => navigate({ href: redirect, replace: true })} />
+      <SignInForm onSignedIn={() => navigate({ href: destination, replace: true })} />
     </AuthCard>
   )
 }
@@ -65,6 +68,8 @@ function refusalMessage(code: string, name: string): string {
       return 'Your Shoppable Studio account is deactivated. Ask an administrator to reactivate it.'
     case 'linked':
       return `This email address is already linked to another sign-in with ${name}. Ask an administrator.`
+    case 'unverified':
+      return `Signing in with ${name} could not be linked to your Shoppable Studio account: ${name} did not confirm that the email address is yours. Sign in with your password, or ask your administrator.`
     case 'unavailable':
       return `Signing in with ${name} is not possible just now: it cannot be reached. Try again in a minute, or use your email and password.`
     default:

@@ -12,6 +12,8 @@ import { Table } from '../../components/ui/table'
 import { Select } from '../../components/ui/text-input'
 import { useToast } from '../../components/ui/toast'
 import { InviteDialog } from './invite-dialog'
+import { OpenInvitations } from './open-invitations'
+import { ResetLinkDialog } from './reset-link-dialog'
 
 const columns = [
   { label: 'Email' },
@@ -20,11 +22,12 @@ const columns = [
   { label: 'Actions', hidden: true },
 ]
 
-/** Who can sign in, with which role; invitations; deactivating someone who left. */
+/** Who can sign in, with which role; open invitations; deactivating someone who left. */
 export function AccountsScreen() {
   const { data: accounts } = useSuspenseQuery(accountsQuery())
   const { data: me } = useSuspenseQuery(meQuery())
   const [inviting, setInviting] = useState(false)
+  const [resetting, setResetting] = useState<Account | null>(null)
   const queryClient = useQueryClient()
   const toast = useToast()
   const update = useMutation({
@@ -71,10 +74,15 @@ export function AccountsScreen() {
             isMe={account.id === me.id}
             busy={update.isPending && update.variables?.id === account.id}
             onChange={(change) => update.mutate({ id: account.id, change })}
+            onSendResetLink={() => setResetting(account)}
           />
         ))}
       </Table>
+      <OpenInvitations />
       {inviting ? <InviteDialog onClose={() => setInviting(false)} /> : null}
+      {resetting ? (
+        <ResetLinkDialog account={resetting} onClose={() => setResetting(null)} />
+      ) : null}
     </Panel>
   )
 }
@@ -84,11 +92,13 @@ function AccountRow({
   isMe,
   busy,
   onChange,
+  onSendResetLink,
 }: {
   account: Account
   isMe: boolean
   busy: boolean
   onChange: (change: { role?: Role; deactivated?: boolean }) => void
+  onSendResetLink: () => void
 }) {
   const active = !account.deactivated_at
   return (
@@ -115,7 +125,16 @@ function AccountRow({
       <td className="p-2">
         {active ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Deactivated</Badge>}
       </td>
-      <td className="p-2 text-right">
+      <td className="flex flex-wrap justify-end gap-2 p-2">
+        {active ? (
+          <Button
+            size="sm"
+            aria-label={`Send reset link to ${account.email}`}
+            onClick={onSendResetLink}
+          >
+            Send reset link
+          </Button>
+        ) : null}
         <Button
           size="sm"
           variant={active ? 'danger' : 'secondary'}

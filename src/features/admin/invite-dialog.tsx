@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import * as z from 'zod'
 import { toServiceError } from '../../api/client'
 import { dashboardApi } from '../../api/dashboard-api'
-import { createdInviteSchema } from '../../api/queries/admin'
+import { adminKeys, createdInviteSchema } from '../../api/queries/admin'
 import { roleDescriptions, roles } from '../../api/roles'
 import { Button } from '../../components/ui/button'
 import { Dialog, FormDialogFooter } from '../../components/ui/dialog'
@@ -21,6 +22,7 @@ type InviteValues = z.infer<typeof inviteFormSchema>
 export function InviteDialog({ onClose }: { onClose: () => void }) {
   const [link, setLink] = useState<string | null>(null)
   const [copied, setCopied] = useState(false)
+  const queryClient = useQueryClient()
   const form = useForm<InviteValues>({
     resolver: zodResolver(inviteFormSchema),
     defaultValues: { email: '', role: 'editor' },
@@ -33,6 +35,7 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
         schema: createdInviteSchema,
       })
       setLink(invite.link)
+      void queryClient.invalidateQueries({ queryKey: adminKeys.invitations() })
     } catch (error) {
       form.setError('root.server', { message: toServiceError(error).message })
     }

@@ -3,9 +3,9 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import type { VideoImport } from '../../../src/api/generated/types.gen'
+import type { ServiceEvent } from '../../../src/api/service-event'
 import { importQuery } from '../../../src/features/uploads/queries'
 import { useImportLiveUpdates } from '../../../src/features/uploads/url-import/use-import-live-updates'
-import type { LiveEvent } from '../../../src/lib/live-events'
 import { type Answer, deferred, fakeApi, json } from '../support/fake-api'
 
 const live = vi.hoisted(() => ({ send: (_event: unknown) => {} }))
@@ -30,9 +30,11 @@ function ImportStatus() {
   return <p>{job.data ? `${job.data.status} ${job.data.reason ?? 'no reason'}` : 'reading'}</p>
 }
 
-const failed: LiveEvent = {
+const failed: ServiceEvent = {
   event_type: 'video_import_failed',
+  version: '2023-06-06',
   created: 1,
+  business_id: 'b1',
   data: { import_id: 'imp_1', reason: 'download_failed' },
 }
 

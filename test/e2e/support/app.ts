@@ -28,8 +28,8 @@ export interface RunningApp {
    * status of 500" for a fault the test injects. Any other error fails the test.
    */
   expectConsoleError(pattern: RegExp): void
-  /** Another browser profile, signed in as the same account. */
-  newDevice(): Promise<{
+  /** Another browser profile, signed in as the same account, or signed out. */
+  newDevice(options?: { signedOut?: boolean }): Promise<{
     context: BrowserContext
     page: Page
     expectConsoleError(pattern: RegExp): void
@@ -130,8 +130,8 @@ export async function startApp(
     dashboardDb,
     session,
     expectConsoleError: (pattern) => errors.expect(pattern),
-    async newDevice() {
-      const device = await newDevice(true)
+    async newDevice(deviceOptions = {}) {
+      const device = await newDevice(!deviceOptions.signedOut)
       return {
         context: device.context,
         page: device.page,

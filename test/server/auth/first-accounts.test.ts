@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { createAccounts } from '../../../server/dashboard/auth/accounts.ts'
 import { openDashboardDb } from '../../../server/dashboard/auth/database.ts'
 import { verifyPassword } from '../../../server/dashboard/auth/passwords.ts'
-import { startDashboard } from '../../../server/dashboard/start.ts'
+import { type DashboardOptions, startDashboard } from '../../../server/dashboard/start.ts'
 import { fakeClient, startFakeService } from '../dashboard/fake-service.ts'
 import { createTempDist } from '../dashboard/temp-dist.ts'
 import { signIn } from '../support/accounts.ts'
@@ -24,9 +24,20 @@ const userAdd = (dashboardDb: string, ...args: string[]) =>
     (error: { code: number; stdout: string; stderr: string }) => error,
   )
 
+async function accountsIn<T>(
+  dashboardDb: string,
+  use: (accounts: ReturnType<typeof createAccounts>) => Promise<T>,
+): Promise<T> {
+  const db = await openDashboardDb({ sqlitePath: dashboardDb })
+  try {
+    return await use(createAccounts(db))
+  } finally {
+    await db.destroy()
+  }
+}
+
 describe('the first accounts', () => {
-  it('npm start on an empty database makes a demo admin, shown once, that can sign in', async () => {
-    const service = await startFakeService()
+  it('npm start with the embedded sandbox, on an empty database, makes a demo admin, shown once, that can sign in', async () => {
     const dist = await createTempDist()
     const dashboardDb = join(dir, 'demo.db')
     // The password is told once, as text for the person at the terminal, never logged.
@@ -37,7 +48,7 @@ describe('the first accounts', () => {
         distDir: dist.dir,
         dashboardDb,
         createDemoAdmin: true,
-        service: { baseUrl: service.url, ...fakeClient },
+        sandbox: { port: 0, db: ':memory:', seedVideos: 1, dataDir: dir, log: () => {} },
         announce: (text) => told.push(text),
         log: (line) => logged.push(line),
       })
@@ -53,6 +64,54 @@ describe('the first accounts', () => {
     expect(laterTold).toEqual([])
     expect(logged.join('\n')).not.toContain(password)
     await later.close()
+    await dist.remove()
+  })
+
+  it('npm start with SERVICE_* set makes no account with a generated password: it says how to add the first one', async () => {
+    const service = await startFakeService()
+    const dist = await createTempDist()
+    const dashboardDb = join(dir, 'real-service.db')
+    const start = async (logs: string[], oidc?: DashboardOptions['oidc']) =>
+      startDashboard({
+        port: 0,
+        mode: 'production',
+        distDir: dist.dir,
+        dashboardDb,
+        createDemoAdmin: true,
+        service: { baseUrl: service.url, ...fakeClient },
+        ...(oidc ? { oidc } : {}),
+        announce: (text) => logs.push(text),
+        log: () => {},
+      })
+    const logs: string[] = []
+    await (await start(logs)).close()
+    expect(await accountsIn(dashboardDb, (accounts) => accounts.count())).toBe(0)
+    const told = logs.join('\n')
+    expect(told).not.toMatch(/password/i)
+    expect(told).toContain('There are no accounts yet.')
+    expect(told).toContain('npm run user:add -- --email you@example.com --role admin')
+    expect(told).not.toContain('Sign in with')
+
+    const withOidc: string[] = []
+    const oidc = {
+      issuer: 'https://login.example.com',
+      clientId: 'dashboard',
+      clientSecret: 'a client secret',
+      roleMap: { 'marketing-admins': 'admin' as const },
+      name: 'Corp Login',
+    }
+    await (await start(withOidc, oidc)).close()
+    expect(withOidc.join('\n')).toContain('npm run user:add')
+    expect(withOidc.join('\n')).toContain(
+      'Or sign in with Corp Login: OIDC_ROLE_MAP gives the role, admin included.',
+    )
+
+    await accountsIn(dashboardDb, (accounts) =>
+      accounts.create({ email: 'lee@example.com', role: 'admin', password: 'x'.repeat(12) }),
+    )
+    const later: string[] = []
+    await (await start(later)).close()
+    expect(later.join('\n')).not.toContain('no accounts')
     await dist.remove()
     await service.close()
   })
@@ -109,9 +168,9 @@ describe('the first accounts', () => {
     expect(await exited).toBe(0)
     expect(output).toContain('Created admin ana@example.com')
     expect(output).not.toContain(typed)
-    const db = await openDashboardDb({ sqlitePath: dashboardDb })
-    const account = await createAccounts(db).byEmailWithHash('ana@example.com')
-    await db.destroy()
+    const account = await accountsIn(dashboardDb, (accounts) =>
+      accounts.byEmailWithHash('ana@example.com'),
+    )
     expect(await verifyPassword(typed, account?.password_hash ?? '')).toBe(true)
   })
 })

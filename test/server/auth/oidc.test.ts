@@ -200,7 +200,7 @@ describe('refusals, each back on the sign-in page with a code', () => {
     await signInThroughProvider(createBrowser(), dashboard.url, 'ada@corp.example')
     await withAccounts(async (accounts) => {
       const ada = await accounts.bySubject('ada-1')
-      if (ada) await accounts.update(ada.id, { deactivated: true })
+      if (ada) await accounts.changeAuthority(ada.id, { deactivated: true })
     })
     const deactivated = createBrowser()
     const response = await signInThroughProvider(deactivated, dashboard.url, 'ada@corp.example')

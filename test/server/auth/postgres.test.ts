@@ -89,25 +89,30 @@ describe.each(databases)('accounts, invites and the audit log on $name', ({ star
     )
 
     clock += minute
-    const changed = await accounts.update(sam.id, {
-      role: 'admin',
-      oidcSubject: 'sub-1',
-      deactivated: true,
-    })
-    expect(changed).toMatchObject({
-      role: 'admin',
+    expect(await accounts.update(sam.id, { oidcSubject: 'sub-1' })).toMatchObject({
       oidc_subject: 'sub-1',
-      deactivated_at: '2030-05-01T09:01:00.000Z',
     })
-    expect(await accounts.bySubject('sub-1')).toEqual(changed)
-    expect(await accounts.update(sam.id, { deactivated: false })).toMatchObject({
-      deactivated_at: null,
+    const changed = await accounts.changeAuthority(sam.id, { role: 'admin', deactivated: true })
+    expect(changed).toEqual({
+      account: {
+        ...sam,
+        role: 'admin',
+        oidc_subject: 'sub-1',
+        deactivated_at: '2030-05-01T09:01:00.000Z',
+      },
+    })
+    expect({ account: await accounts.bySubject('sub-1') }).toEqual(changed)
+    expect(await accounts.changeAuthority(sam.id, { deactivated: false })).toMatchObject({
+      account: { deactivated_at: null },
+    })
+    expect(await accounts.changeAuthority('no-such-id', { role: 'viewer' })).toEqual({
+      refused: 'missing',
     })
     expect(await accounts.byId('no-such-id')).toBeUndefined()
     expect(await accounts.count()).toBe(1)
   })
 
-  it('counts the admins still able to sign in, as a number', async () => {
+  it('counts the admins still able to sign in, as a number, and keeps the last one', async () => {
     const accounts = createAccounts(db, now)
     const [first, second] = [
       await accounts.create({ email: 'first@example.com', role: 'admin' }),
@@ -115,10 +120,15 @@ describe.each(databases)('accounts, invites and the audit log on $name', ({ star
     ]
     await accounts.create({ email: 'editor@example.com', role: 'editor' })
     expect(await accounts.activeAdmins()).toBe(2)
-    await accounts.update(first.id, { deactivated: true })
+    expect(await accounts.changeAuthority(first.id, { deactivated: true })).toHaveProperty(
+      'account',
+    )
     expect(await accounts.activeAdmins()).toBe(1)
-    await accounts.update(second.id, { role: 'viewer' })
-    expect(await accounts.activeAdmins()).toBe(0)
+    for (const change of [{ role: 'viewer' as const }, { deactivated: true }])
+      expect(await accounts.changeAuthority(second.id, change)).toEqual({ refused: 'last-admin' })
+    // A deactivated admin is not one of them: its role may change.
+    expect(await accounts.changeAuthority(first.id, { role: 'editor' })).toHaveProperty('account')
+    expect(await accounts.activeAdmins()).toBe(1)
     expect(await accounts.count()).toBe(3)
   })
 

@@ -12,6 +12,8 @@ export interface TestDashboard {
   logs: string[]
   /** An admin's signed-in headers: cookie, same origin and X-Dashboard-Request. */
   session: Record<string, string>
+  /** The SQLite file of its accounts, for changes a test makes behind the server's back. */
+  dashboardDb: string
   close(): Promise<void>
 }
 
@@ -41,6 +43,7 @@ export async function startDashboardFor(
     url: dashboard.url,
     logs,
     session: await signIn(dashboard.url, admin),
+    dashboardDb: (options.dashboardDb as string | undefined) ?? dashboardDb,
     async close() {
       await dashboard.close()
       await dist.remove()

@@ -77,4 +77,41 @@ describe('options from the environment', () => {
     ).toBe('http://127.0.0.1:4010')
     expect(() => dashboardOptionsFromEnv({}, ['--prod'])).toThrow(/--prod/)
   })
+
+  it('reads session lifetimes from SESSION_IDLE_MINUTES and SESSION_MAX_HOURS', () => {
+    const minute = 60_000
+    expect(dashboardOptionsFromEnv({}, []).sessionLifetimes).toBeUndefined()
+    expect(
+      dashboardOptionsFromEnv({ SESSION_IDLE_MINUTES: '60', SESSION_MAX_HOURS: '10' }, [])
+        .sessionLifetimes,
+    ).toEqual({ idleMs: 60 * minute, absoluteMs: 10 * 60 * minute })
+    // One alone keeps the other's default: 30 minutes unused, 12 hours in all.
+    expect(dashboardOptionsFromEnv({ SESSION_MAX_HOURS: '24' }, []).sessionLifetimes).toEqual({
+      idleMs: 30 * minute,
+      absoluteMs: 24 * 60 * minute,
+    })
+    expect(dashboardOptionsFromEnv({ SESSION_IDLE_MINUTES: '15' }, []).sessionLifetimes).toEqual({
+      idleMs: 15 * minute,
+      absoluteMs: 12 * 60 * minute,
+    })
+  })
+
+  it('refuses session lifetimes that are not whole, positive or sensible, saying why', () => {
+    for (const value of ['abc', '0', '-5', '1.5', '30m', '1441']) {
+      expect(() => dashboardOptionsFromEnv({ SESSION_IDLE_MINUTES: value }, [])).toThrow(
+        `SESSION_IDLE_MINUTES must be a whole number of minutes from 1 to 1440, not ${value}`,
+      )
+    }
+    for (const value of ['twelve', '0', '721', '2.5']) {
+      expect(() => dashboardOptionsFromEnv({ SESSION_MAX_HOURS: value }, [])).toThrow(
+        `SESSION_MAX_HOURS must be a whole number of hours from 1 to 720 (30 days), not ${value}`,
+      )
+    }
+    expect(() =>
+      dashboardOptionsFromEnv({ SESSION_IDLE_MINUTES: '600', SESSION_MAX_HOURS: '8' }, []),
+    ).toThrow(/SESSION_IDLE_MINUTES \(600\) is longer than SESSION_MAX_HOURS \(8 hours\)/)
+    expect(() => dashboardOptionsFromEnv({ SESSION_IDLE_MINUTES: '1000' }, [])).toThrow(
+      /longer than SESSION_MAX_HOURS \(12 hours, the default\)/,
+    )
+  })
 })

@@ -17,7 +17,13 @@ export interface RawResponse {
 export function send(
   baseUrl: string,
   path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {},
+  options: {
+    method?: string
+    headers?: Record<string, string>
+    body?: Buffer | string
+    /** The client's own address, such as 127.0.0.2: on Linux any 127.x.y.z is this machine. */
+    localAddress?: string
+  } = {},
 ): Promise<RawResponse> {
   const base = new URL(baseUrl)
   return new Promise((resolve, reject) => {
@@ -29,6 +35,7 @@ export function send(
         method: options.method ?? 'GET',
         headers: options.headers,
         agent: false,
+        ...(options.localAddress ? { localAddress: options.localAddress } : {}),
       },
       (response) => {
         const chunks: Buffer[] = []

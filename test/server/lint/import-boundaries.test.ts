@@ -27,6 +27,9 @@ const sources: Record<string, string> = {
     "import { c } from '../../../api/queries/stores'",
   ].join('\n'),
   'src/routes/uses-feature.tsx': "import { a } from '../features/uploads/uploads-screen'",
+  'server/dashboard/auth/uses-lib.ts': "import { a } from '../../../src/lib/format.ts'",
+  'server/dashboard/uses-feature.ts': "import { a } from '../../src/features/videos/queries.ts'",
+  'server/dashboard/auth/uses-api.ts': "import { a } from '../../../src/api/roles.ts'",
 }
 
 interface Diagnostic {
@@ -49,7 +52,14 @@ beforeAll(async () => {
   }
   const { stdout } = await promisify(execFile)(
     biome,
-    ['lint', '--reporter=json', '--vcs-enabled=false', '--only=style/noRestrictedImports', 'src'],
+    [
+      'lint',
+      '--reporter=json',
+      '--vcs-enabled=false',
+      '--only=style/noRestrictedImports',
+      'src',
+      'server',
+    ],
     { cwd: dir },
   ).catch((error: { stdout: string }) => error)
   const report = JSON.parse(stdout.slice(stdout.indexOf('{'))) as { diagnostics: Diagnostic[] }
@@ -95,5 +105,16 @@ it('lets a feature import itself, components, lib and api, and routes import fea
   expect(refusals.get('src/features/videos/video-page/lifecycle/same-feature.ts')).toBeUndefined()
   expect(refusals.get('src/features/videos/library/shared-parts.ts')).toBeUndefined()
   expect(refusals.get('src/routes/uses-feature.tsx')).toBeUndefined()
-  expect(refusals.size).toBe(6)
+  expect(refusals.size).toBe(8)
+})
+
+it('lets the Node side import from src/ only src/api/', () => {
+  const serverMessage = /The Node side imports from src\/ only src\/api\//
+  expect(refusals.get('server/dashboard/auth/uses-lib.ts')).toEqual([
+    expect.stringMatching(serverMessage),
+  ])
+  expect(refusals.get('server/dashboard/uses-feature.ts')).toEqual([
+    expect.stringMatching(serverMessage),
+  ])
+  expect(refusals.get('server/dashboard/auth/uses-api.ts')).toBeUndefined()
 })

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningDashboard, startDashboard } from '../../../server/dashboard/start.ts'
 import type { Role } from '../../../src/api/roles.ts'
@@ -16,6 +18,8 @@ let accounts: Record<Role, TestAccount>
 let a: RunningDashboard
 let b: RunningDashboard
 const logs: string[] = []
+/** The progressive delays the replicas asked for (recorded, not waited out). */
+const waits: number[] = []
 
 beforeAll(async () => {
   ;[postgres, redis, service, dist] = await Promise.all([
@@ -41,6 +45,11 @@ beforeAll(async () => {
         redisUrl: redis.url,
         service: { baseUrl: service.url, ...fakeClient },
         log: (message) => logs.push(message),
+        signInThrottle: {
+          wait: async (ms) => {
+            waits.push(ms)
+          },
+        },
       }),
     ),
   )) as [RunningDashboard, RunningDashboard]
@@ -55,11 +64,12 @@ const on = (replica: RunningDashboard, session: Record<string, string>) => ({
   ...session,
   origin: replica.url,
 })
-const attempt = (replica: RunningDashboard, email: string, password: string) =>
+const attempt = (replica: RunningDashboard, email: string, password: string, from: string) =>
   send(replica.url, '/auth/sign-in', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password }),
+    localAddress: from,
   })
 
 describe('two replicas on one Redis and one PostgreSQL', () => {
@@ -84,13 +94,27 @@ describe('two replicas on one Redis and one PostgreSQL', () => {
     }
   })
 
-  it('count failed sign-ins across replicas: 5 split between them hold the account back on both', async () => {
+  it('count failed sign-ins across replicas: 5 from one address split between them hold that address back on both, not the owner elsewhere', async () => {
     const { email, password } = accounts.editor
     const failures = [a, b, a, b, a]
     for (const [index, replica] of failures.entries())
-      expect((await attempt(replica, email, `guess ${index}`)).status).toBe(401)
-    expect((await attempt(b, email, password)).status).toBe(429)
-    expect((await attempt(a, email, password)).status).toBe(429)
+      expect((await attempt(replica, email, `guess ${index}`, '127.0.0.2')).status).toBe(401)
+    expect((await attempt(b, email, password, '127.0.0.2')).status).toBe(429)
+    expect((await attempt(a, email, password, '127.0.0.2')).status).toBe(429)
+    // The account's five failures, counted on both replicas, make the owner wait a moment.
+    expect((await attempt(b, email, password, '127.0.0.3')).status).toBe(204)
+    expect(waits).toEqual([1000])
+  })
+
+  it('keep sign-in counts in Redis under a digest of the email, never the email itself', async () => {
+    const client = new Redis(redis.url)
+    try {
+      const digest = createHash('sha256').update(accounts.editor.email).digest('hex')
+      expect(await client.keys(`dashboard:sign-in:*${digest}*`)).not.toEqual([])
+      expect((await client.keys('*')).join(' ')).not.toMatch(/@|example\.com/)
+    } finally {
+      await client.quit()
+    }
   })
 
   it('record a write made on one replica in the audit log read on the other', async () => {
@@ -129,14 +153,14 @@ describe('two replicas on one Redis and one PostgreSQL', () => {
     expect(invite.status).toBe(201)
     const token = new URL(invite.json().link).hash.slice(1)
     const accept = (replica: RunningDashboard) =>
-      send(replica.url, `/auth/invites/${token}`, {
+      send(replica.url, '/auth/invites/accept', {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
           origin: replica.url,
           'x-dashboard-request': '1',
         },
-        body: JSON.stringify({ password: 'a long enough password' }),
+        body: JSON.stringify({ token, password: 'a long enough password' }),
       })
     const statuses = (await Promise.all([accept(a), accept(b), accept(a), accept(b)])).map(
       (response) => response.status,

@@ -7,8 +7,11 @@ export interface OidcTestUser {
   sub: string
   email: string
   groups: string[]
-  /** false for an address the provider has not verified; true by default. */
-  emailVerified?: boolean
+  /**
+   * The `email_verified` claim: true by default; false for an address the provider has not
+   * verified; the string 'true', as some providers send it; 'omitted' leaves the claim out.
+   */
+  emailVerified?: boolean | 'true' | 'omitted'
 }
 
 /** Every test user's password at the provider. */
@@ -117,7 +120,9 @@ export async function startOidcProvider(users: readonly OidcTestUser[]): Promise
             claims: async () => ({
               sub,
               email: user.email,
-              email_verified: user.emailVerified ?? true,
+              ...(user.emailVerified === 'omitted'
+                ? {}
+                : { email_verified: user.emailVerified ?? true }),
               groups: user.groups,
             }),
           }

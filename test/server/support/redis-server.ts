@@ -2,9 +2,12 @@ import { spawn } from 'node:child_process'
 import { connect } from 'node:net'
 import { freePort } from './free-port.ts'
 
-/** A real Redis (Debian's redis-server) on a free loopback port, nothing saved to disk. */
-export async function startRedisServer() {
-  const port = await freePort()
+/**
+ * A real Redis (Debian's redis-server) on a free loopback port, nothing saved to disk; on `port`
+ * when given (a Redis that comes back after an outage).
+ */
+export async function startRedisServer(port?: number) {
+  port ??= await freePort()
   const child = spawn(
     'redis-server',
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
@@ -20,6 +23,7 @@ export async function startRedisServer() {
   return {
     url,
     async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return
       child.kill()
       await new Promise((resolve) => child.once('exit', resolve))
     },

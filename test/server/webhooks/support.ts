@@ -7,12 +7,33 @@ export function delivery(secret: string, event: object, atMs = Date.now()) {
   return { body, signature: `t=${atMs},v1=${v1}` }
 }
 
-export const videoEvent = (id: string, created: number, type = 'video_updated') => ({
+/** A video event as the service sends it (document 1, 6.3: the whole webhook snapshot). */
+export const videoEvent = (
+  id: string,
+  created: number,
+  type = 'video_updated',
+  changes: { caption?: string } = {},
+) => ({
   event_type: type,
   version: '2023-06-06',
   created,
   business_id: 'b1',
-  data: { id, status: 'approved' },
+  data: {
+    id,
+    status: 'approved',
+    access: 'public',
+    audio_disabled: false,
+    caption: changes.caption ?? null,
+    description: null,
+    hashtags: [],
+    archived_at: null,
+    product_ids: [],
+    custom_fields: {},
+    display_social_attributions: false,
+    external_media: null,
+    thumbnail_url: null,
+    video_posters: [],
+  },
 })
 
 export function postWebhook(url: string, body: string, signature?: string) {
@@ -32,8 +53,7 @@ export interface SseEvent {
   data: string
 }
 
-/** An open `GET /events` stream, its events collected as they come. */
-/** The event stream of a dashboard, opened with a signed-in session. */
+/** The event stream of a dashboard, opened with a signed-in session, its events collected. */
 export async function openEvents(
   dashboard: { url: string; session: Record<string, string> },
   lastEventId?: string,
@@ -50,10 +70,14 @@ export async function openEvents(
   const reader = response.body?.getReader()
   const decoder = new TextDecoder()
   let text = ''
+  let ended = false
   const reading = (async () => {
     for (;;) {
       const chunk = await reader?.read().catch(() => ({ done: true, value: undefined }))
-      if (!chunk || chunk.done) return
+      if (!chunk || chunk.done) {
+        ended = true
+        return
+      }
       text += decoder.decode(chunk.value, { stream: true })
       let end = text.indexOf('\n\n')
       while (end >= 0) {
@@ -73,6 +97,10 @@ export async function openEvents(
   return {
     response,
     events,
+    /** The server ended the stream (or it was closed here). */
+    get ended() {
+      return ended
+    },
     close: async () => {
       controller.abort()
       await reading

@@ -9,7 +9,7 @@ const until = async (condition: () => boolean) => {
 }
 
 describe('POST /webhooks/service', () => {
-  it('answers a valid delivery at once and sends it to every open stream, once', async () => {
+  it('answers a valid delivery once applied and sends it to every open stream, once', async () => {
     const { url } = running.dashboard
     const [a, b] = [await openEvents(running.dashboard), await openEvents(running.dashboard)]
     const event = videoEvent('vid-once', 1_790_000_001)
@@ -27,6 +27,54 @@ describe('POST /webhooks/service', () => {
     await until(() => a.events.length === 2)
     expect(a.events.map((each) => JSON.parse(each.data).data.id)).toEqual(['vid-once', 'vid-next'])
     await Promise.all([a.close(), b.close()])
+  })
+
+  it('applies two different events for one video in the same second, and each redelivery never', async () => {
+    const { url } = running.dashboard
+    const stream = await openEvents(running.dashboard)
+    const caption = (text: string) =>
+      videoEvent('vid-same-second', 1_790_000_020, 'video_updated', { caption: text })
+    for (const event of [
+      caption('first'),
+      caption('second'),
+      caption('first'),
+      caption('second'),
+    ]) {
+      const signed = delivery(secret, event)
+      expect((await postWebhook(url, signed.body, signed.signature)).status).toBe(202)
+    }
+    const marker = delivery(secret, videoEvent('vid-same-marker', 1_790_000_021))
+    await postWebhook(url, marker.body, marker.signature)
+    await until(() => stream.events.length === 3)
+    expect(stream.events.map((each) => JSON.parse(each.data).data.caption)).toEqual([
+      'first',
+      'second',
+      null,
+    ])
+    await stream.close()
+  })
+
+  it('applies a delivery sent many times at once only once, and acknowledges it only once applied', async () => {
+    const { url } = running.dashboard
+    const stream = await openEvents(running.dashboard)
+    const event = videoEvent('vid-concurrent', 1_790_000_030)
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => {
+        const signed = delivery(secret, event)
+        return postWebhook(url, signed.body, signed.signature)
+      }),
+    )
+    const statuses = answers.map((answer) => answer.status)
+    expect(statuses).toContain(202)
+    expect(statuses.every((status) => status === 202 || status === 503)).toBe(true)
+    const marker = delivery(secret, videoEvent('vid-concurrent-marker', 1_790_000_031))
+    await postWebhook(url, marker.body, marker.signature)
+    await until(() => stream.events.length === 2)
+    expect(stream.events.map((each) => JSON.parse(each.data).data.id)).toEqual([
+      'vid-concurrent',
+      'vid-concurrent-marker',
+    ])
+    await stream.close()
   })
 
   it('refuses forged, stale, malformed and oversized deliveries with 4xx, and applies none', async () => {

@@ -1,6 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { ImportFailureReason, type VideoImport } from '../../../api/generated/types.gen'
+import type { ImportFailureReason, VideoImport } from '../../../api/generated/types.gen'
 import { subscribeLiveEvents } from '../../../lib/live-events'
 import { importKeys, importQuery } from '../queries'
 
@@ -28,17 +28,16 @@ export function useImportLiveUpdates() {
   )
 }
 
-const knownReason = (reason: string) =>
-  (Object.values(ImportFailureReason) as string[]).includes(reason)
-    ? (reason as ImportFailureReason)
-    : null
-
 /**
  * The failure lands whatever the record's state: a read in flight (which may have left the service
  * before the failure) is cancelled so it cannot overwrite it, and a record this tab follows but has
  * not read yet is read now. Imports this tab does not follow are left alone.
  */
-async function applyFailure(queryClient: QueryClient, importId: string, reason: string) {
+async function applyFailure(
+  queryClient: QueryClient,
+  importId: string,
+  reason: ImportFailureReason,
+) {
   const key = importKeys.detail(importId)
   if (!queryClient.getQueryCache().find({ queryKey: key, exact: true })) return
   await queryClient.cancelQueries({ queryKey: key, exact: true })
@@ -46,10 +45,6 @@ async function applyFailure(queryClient: QueryClient, importId: string, reason: 
     queryClient.getQueryData<VideoImport>(key) ??
     (await queryClient.fetchQuery(importQuery(importId, false)).catch(() => undefined))
   if (!record) return
-  // An unknown reason is kept as none: the screen then says the service gave none.
-  queryClient.setQueryData<VideoImport>(key, {
-    ...record,
-    status: 'errored',
-    reason: knownReason(reason) ?? record.reason,
-  })
+  // The reason is one the contract names: events are parsed with its schema.
+  queryClient.setQueryData<VideoImport>(key, { ...record, status: 'errored', reason })
 }

@@ -1,0 +1,188 @@
+// npm run bench:auth — sign-in under a password-guessing burst, against the real dashboard
+// server (embedded sandbox) in its own process. From one client address (127.0.0.2): 100
+// concurrent wrong-password sign-ins for one account and 100 for random emails. During the burst,
+// from another address (127.0.0.3): a valid sign-in of another account, sent once the server has
+// started checking the burst's passwords, and GET /healthz every 10 ms until both are done.
+// Reported: the password hashes the server computed for the attacked account (it says each
+// check it starts, over IPC), the valid sign-in's time, and /healthz p95 during the burst.
+// Goals: at most 10 hashes for the attacked account, valid sign-in ≤ 1 s, /healthz p95 ≤ 50 ms.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes, scrypt } from 'node:crypto'
+import { Agent, request } from 'node:http'
+import { join } from 'node:path'
+import { benchAuthAccounts } from './auth/accounts.ts'
+import { repoRoot } from './ui/harness.ts'
+import { figuresJson, ms, percentile, type Row, table } from './ui/stats.ts'
+import { benchSteps } from './ui/steps.ts'
+
+const attacker = '127.0.0.2'
+const bystander = '127.0.0.3'
+const burstPerKind = 100
+
+let server: ChildProcess | undefined
+const step = benchSteps(async () => {
+  server?.kill('SIGTERM')
+})
+
+/** One request from `localAddress`; the time is from sending to the end of the answer. */
+function timed(
+  url: string,
+  path: string,
+  localAddress: string,
+  options: { body?: object; agent?: Agent } = {},
+): Promise<{ status: number; ms: number }> {
+  const started = performance.now()
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body)
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      `${url}${path}`,
+      {
+        method: body === undefined ? 'GET' : 'POST',
+        localAddress,
+        agent: options.agent ?? false,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      },
+      (response) => {
+        response.resume()
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, ms: performance.now() - started }),
+        )
+        response.on('error', reject)
+      },
+    )
+    outgoing.on('error', reject)
+    outgoing.end(body)
+  })
+}
+
+function scryptAloneMs(): Promise<number> {
+  const started = performance.now()
+  const options = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 }
+  return new Promise((resolve, reject) =>
+    scrypt('password', randomBytes(16), 32, options, (error) =>
+      error ? reject(error) : resolve(performance.now() - started),
+    ),
+  )
+}
+
+try {
+  step('starting the dashboard (embedded sandbox) in its own process')
+  const child = spawn(process.execPath, ['--import', 'tsx', join('bench', 'auth', 'server.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, NODE_NO_WARNINGS: '1' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  server = child
+  const checked: string[] = []
+  let onCheck = () => {}
+  const url = await new Promise<string>((resolve, reject) => {
+    child.on('message', (message: unknown) => {
+      if (typeof message !== 'object' || message === null) return
+      if ('url' in message && typeof message.url === 'string') resolve(message.url)
+      if ('passwordCheck' in message && typeof message.passwordCheck === 'string') {
+        checked.push(message.passwordCheck)
+        onCheck()
+      }
+    })
+    child.once('exit', (code) => reject(new Error(`the server exited (code ${code})`)))
+  })
+  const scryptMs = await scryptAloneMs()
+  const healthAgent = new Agent({ keepAlive: true, maxSockets: 1 })
+  await timed(url, '/healthz', bystander, { agent: healthAgent })
+
+  step(`burst: ${burstPerKind * 2} wrong-password sign-ins from ${attacker}`)
+  const firstCheck = new Promise<void>((resolve) => {
+    onCheck = resolve
+  })
+  const { attacked, owner } = benchAuthAccounts
+  const guesses = Array.from({ length: burstPerKind }, (_, index) => [
+    { email: attacked.email, password: `guess ${index}` },
+    { email: `${randomBytes(6).toString('hex')}@example.com`, password: `guess ${index}` },
+  ]).flat()
+  const burst = Promise.all(guesses.map((body) => timed(url, '/auth/sign-in', attacker, { body })))
+  let burstDone = false
+  const health: number[] = []
+  const healthLoop = (async () => {
+    while (!burstDone) {
+      health.push((await timed(url, '/healthz', bystander, { agent: healthAgent })).ms)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+  })()
+  await Promise.race([firstCheck, burst])
+  const valid = await timed(url, '/auth/sign-in', bystander, { body: owner })
+  const answers = await burst
+  burstDone = true
+  await healthLoop
+  healthAgent.destroy()
+  step('done')
+
+  const statusCount = (status: number) => answers.filter((each) => each.status === status).length
+  const hashedAttempts = checked.filter((email) => email === attacked.email).length
+  const rows: Row[] = [
+    {
+      figure: `Burst sign-ins from ${attacker} (answered)`,
+      result: String(answers.length),
+      goal: String(burstPerKind * 2),
+      met: answers.length === burstPerKind * 2,
+      key: 'burstAttempts',
+      value: answers.length,
+    },
+    {
+      figure: '  of which 401 / 429 / 503',
+      result: `${statusCount(401)} / ${statusCount(429)} / ${statusCount(503)}`,
+      goal: '',
+      met: null,
+    },
+    {
+      figure: 'Password hashes for the attacked account',
+      result: String(hashedAttempts),
+      goal: '≤ 10',
+      met: hashedAttempts <= 10,
+      key: 'hashedAttempts',
+      value: hashedAttempts,
+    },
+    {
+      figure: `Valid sign-in from ${bystander} during the burst (${valid.status})`,
+      result: ms(valid.ms),
+      goal: '≤ 1 s',
+      met: valid.status === 204 && valid.ms <= 1000,
+      key: 'validSignInMs',
+      value: valid.ms,
+    },
+    {
+      figure: "Valid sign-in's password check started as number",
+      result: `${checked.indexOf(owner.email) + 1} of ${checked.length}`,
+      goal: '',
+      met: null,
+    },
+    {
+      figure: `/healthz during the burst, p50 (${health.length} requests)`,
+      result: ms(percentile(health, 0.5)),
+      goal: '',
+      met: null,
+    },
+    {
+      figure: '/healthz during the burst, p95',
+      result: ms(percentile(health, 0.95)),
+      goal: '≤ 50 ms',
+      met: percentile(health, 0.95) <= 50,
+      key: 'healthzP95Ms',
+      value: percentile(health, 0.95),
+    },
+    {
+      figure: 'One scrypt check alone on this machine (for scale)',
+      result: ms(scryptMs),
+      goal: '',
+      met: null,
+    },
+  ]
+  console.log(`\nbench:auth — a password-guessing burst against one dashboard server\n`)
+  console.log(table(rows))
+  console.log(figuresJson(rows))
+  if (valid.status !== 204) process.exitCode = 1
+} catch (error) {
+  console.error(error)
+  process.exitCode = 1
+} finally {
+  server?.kill('SIGTERM')
+}
