@@ -29,6 +29,8 @@ const dashboard = await startDashboard({
   mode: 'production',
   distDir: process.env.BENCH_UI_DIST,
   log,
+  // Only what goes wrong: a line for every request would be the benchmark's own load.
+  logLevel: 'warn',
   ...(process.env.SERVICE_WEBHOOK_SECRET
     ? { webhookSecrets: parseSecrets(process.env.SERVICE_WEBHOOK_SECRET) }
     : {}),

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { IncomingMessage, Server, ServerResponse } from 'node:http'
+import type { Server, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { startSandbox } from '../sandbox/start.ts'
@@ -8,7 +8,7 @@ import { defaultDashboardDb } from './auth/database.ts'
 import { reachedOverHttps } from './auth/request-checks.ts'
 import { DashboardConfigError } from './config-error.ts'
 import { createApiForwarder } from './forwarding/api-forwarder.ts'
-import { createServiceTokens } from './forwarding/service-tokens.ts'
+import { createServiceTokens, type ServiceTokens } from './forwarding/service-tokens.ts'
 import { createUpstreamAgents } from './forwarding/upstream-request.ts'
 import { createDevApp, type DevApp } from './http/dev-app.ts'
 import { isLoopbackHost } from './http/host-check.ts'
@@ -20,6 +20,9 @@ import { connectRedisLive } from './live/redis-live.ts'
 import { endStreamsWithSessions } from './live/session-ends.ts'
 import { createSessionStreams } from './live/session-streams.ts'
 import { createWebhookReceiver } from './live/webhook-receiver.ts'
+import { createLogger, warningLog } from './ops/logger.ts'
+import { createMetrics, observeUpstream } from './ops/metrics.ts'
+import { createReadiness } from './ops/readiness.ts'
 import type { DashboardOptions } from './options.ts'
 import { createRoutes } from './routes.ts'
 
@@ -32,6 +35,7 @@ const replayLimitBytes = 1024 * 1024
 interface ServiceSide {
   serviceBaseUrl: string
   forward: ReturnType<typeof createApiForwarder>
+  tokens: ServiceTokens
   appPolicy: string
   health: { status: string; service: string }
 }
@@ -41,9 +45,16 @@ interface ServiceSide {
  * and, once the server listens (the embedded sandbox sends its webhooks there), the service.
  */
 export async function composeDashboard(options: DashboardOptions, server: Server) {
-  const log = options.log ?? ((message: string) => console.log(message))
+  const logger = createLogger({ level: options.logLevel ?? 'info', write: options.log })
+  // Modules that still report in words (auth/, live/) do so as warnings.
+  const log = warningLog(logger)
   const host = options.host ?? '127.0.0.1'
   const loopbackOnly = isLoopbackHost(host)
+  if (options.mode === 'development' && !loopbackOnly) {
+    throw new DashboardConfigError(
+      `--dev serves the repository's files, the account database included, to anyone who asks, so it runs only on loopback: leave DASHBOARD_HOST unset, or use npm start to listen on ${host}`,
+    )
+  }
   const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : null
   if (!loopbackOnly && !publicOrigin) {
     throw new DashboardConfigError(
@@ -52,7 +63,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
   }
   const trustProxy = options.trustProxy ?? false
   if (publicOrigin?.startsWith('https:') && !trustProxy) {
-    log(
+    logger.warn(
       "DASHBOARD_PUBLIC_URL is https but TRUST_PROXY is unset: cookies are Secure and HSTS is sent, but sign-in limits count the proxy's address rather than each browser's. Set TRUST_PROXY=1 when a proxy in front sets X-Forwarded-For.",
     )
   }
@@ -70,6 +81,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     log,
     ...(options.maxStreamsPerAccount ? { maxStreamsPerAccount: options.maxStreamsPerAccount } : {}),
   })
+  const metrics = createMetrics({ sseClients: () => hub.clientCount })
   const redis = options.redisUrl
     ? await connectRedisLive(options.redisUrl, {
         onEvent: (event) => hub.publish('service', event),
@@ -122,7 +134,8 @@ export async function composeDashboard(options: DashboardOptions, server: Server
           // Off loopback, people elsewhere give the sandbox addresses to fetch: never internal ones.
           blockPrivateUrls: options.sandbox?.blockPrivateUrls ?? !loopbackOnly,
           port: options.sandbox?.port ?? 4010,
-          log: options.sandbox?.log ?? options.log,
+          // The sandbox reports only what went wrong.
+          log: options.sandbox?.log ?? warningLog(logger.child({ component: 'sandbox' })),
           ...(options.sandbox?.webhookUrl
             ? {}
             : {
@@ -132,15 +145,24 @@ export async function composeDashboard(options: DashboardOptions, server: Server
         })
     const credentials = options.service ?? { baseUrl: sandbox?.url ?? '', ...demoClient }
     const serviceBaseUrl = credentials.baseUrl.replace(/\/+$/, '')
+    const tokens = createServiceTokens(credentials, {
+      timeoutMs,
+      onRequest: (outcome) => {
+        metrics.tokenRefreshes.inc()
+        if (outcome === 'failed') metrics.tokenRefreshFailures.inc()
+      },
+    })
     service = {
       serviceBaseUrl,
+      tokens,
       forward: createApiForwarder({
         serviceBaseUrl,
-        tokens: createServiceTokens(credentials, { timeoutMs }),
+        tokens,
         agents,
         timeoutMs,
         replayLimitBytes,
-        log,
+        logger,
+        upstream: observeUpstream(metrics),
       }),
       appPolicy: appContentSecurityPolicy(
         options.mode,
@@ -158,6 +180,15 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     res.writeHead(503, { 'Retry-After': '1', 'Content-Type': 'text/plain; charset=utf-8' })
     res.end('The dashboard is starting')
   }
+  const readiness = createReadiness(
+    {
+      database: access.ping.database,
+      redis: redis ? () => Promise.all([access.ping.redis?.(), redis.ping()]) : null,
+      service: () =>
+        service ? service.tokens.current() : Promise.reject(new Error('not connected yet')),
+    },
+    logger,
+  )
   const routes = createRoutes({
     publicOrigin,
     https: reachedOverHttps({ publicOrigin, trustProxy, loopback: loopbackOnly }),
@@ -168,15 +199,24 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     forward: (req, res) => (service ? service.forward(req, res) : starting(res)),
     health: () => service?.health ?? { status: 'starting' },
     serveApp: (req, res) => (serveStatic ? serveStatic(req, res) : dev?.handle(req, res)),
+    logger,
+    metrics,
+    metricsToken: options.metricsToken,
+    ready: readiness.handle,
     log,
   })
 
   return {
     routes,
-    log,
+    logger,
     host,
     access,
     connectService,
+    /** Shutdown has begun: not ready any more, and open event streams end (browsers reconnect elsewhere). */
+    stopServing() {
+      readiness.stop()
+      hub.close()
+    },
     async close() {
       hub.close()
       await access.close()

@@ -4,6 +4,7 @@ import { defaultSessionLifetimes, type SessionLifetimes } from './auth/sessions.
 import { DashboardConfigError } from './config-error.ts'
 import { isLoopbackHost } from './http/host-check.ts'
 import { parseSecrets } from './live/verify-signature.ts'
+import { isLogLevel, type LogLevel, logLevels } from './ops/logger.ts'
 import type { DashboardOptions } from './start.ts'
 
 export { DashboardConfigError }
@@ -15,8 +16,8 @@ const serviceVariables = ['SERVICE_BASE_URL', 'SERVICE_CLIENT_ID', 'SERVICE_CLIE
  * SERVICE_CLIENT_SECRET (all or none; none starts the embedded sandbox, configured by its own
  * SANDBOX_* variables), optional SERVICE_SCOPE, REDIS_URL, SERVICE_WEBHOOK_SECRET, DASHBOARD_DB,
  * DATABASE_URL, DASHBOARD_PUBLIC_URL, TRUST_PROXY, SERVICE_STORAGE_ORIGINS, SESSION_IDLE_MINUTES and
- * SESSION_MAX_HOURS, the OIDC_* variables of sign-in through an OpenID provider, and `--dev` for
- * development mode.
+ * SESSION_MAX_HOURS, the OIDC_* variables of sign-in through an OpenID provider, LOG_LEVEL,
+ * METRICS_TOKEN, and `--dev` for development mode.
  */
 export function dashboardOptionsFromEnv(
   env: NodeJS.ProcessEnv,
@@ -30,7 +31,9 @@ export function dashboardOptionsFromEnv(
     port: parsePort(env.PORT),
     host: env.DASHBOARD_HOST || '127.0.0.1',
     mode: args.includes('--dev') ? 'development' : 'production',
+    logLevel: logLevel(env.LOG_LEVEL),
   }
+  if (env.METRICS_TOKEN) options.metricsToken = metricsToken(env.METRICS_TOKEN)
   if (env.REDIS_URL) options.redisUrl = env.REDIS_URL
   if (env.DASHBOARD_DB) options.dashboardDb = env.DASHBOARD_DB
   if (env.DATABASE_URL) options.databaseUrl = databaseUrl(env.DATABASE_URL)
@@ -47,6 +50,24 @@ export function dashboardOptionsFromEnv(
   if (service) options.service = service
   else options.sandbox = optionsFromEnv(env)
   return options
+}
+
+function logLevel(value: string | undefined): LogLevel {
+  if (value === undefined || value === '') return 'info'
+  const level = value.toLowerCase()
+  if (!isLogLevel(level)) {
+    throw new DashboardConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')}, not ${value}`)
+  }
+  return level
+}
+
+function metricsToken(value: string): string {
+  if (!/^\S{16,}$/.test(value)) {
+    throw new DashboardConfigError(
+      'METRICS_TOKEN must be at least 16 characters without spaces, such as the output of openssl rand -hex 32',
+    )
+  }
+  return value
 }
 
 function databaseUrl(value: string): string {

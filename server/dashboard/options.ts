@@ -3,6 +3,7 @@ import type { OidcOptions } from './auth/oidc-config.ts'
 import type { SessionLifetimes } from './auth/sessions.ts'
 import type { SignInThrottle } from './auth/sign-in-routes.ts'
 import type { ServiceCredentials } from './forwarding/service-tokens.ts'
+import type { LogLevel } from './ops/logger.ts'
 
 export interface DashboardOptions {
   port?: number
@@ -16,7 +17,16 @@ export interface DashboardOptions {
   /** The video service to use; without it the embedded sandbox is started. */
   service?: ServiceCredentials
   sandbox?: SandboxOptions
-  log?: (message: string) => void
+  /** Receives each log line, one JSON object without its newline; default stdout. */
+  log?: (line: string) => void
+  /** `LOG_LEVEL`: the least severe level logged; default `info`. */
+  logLevel?: LogLevel
+  /** Told once, as plain text, to the person starting the server (the demo admin's password); default the console, never the log. */
+  announce?: (text: string) => void
+  /** `METRICS_TOKEN`: a client sending it as a Bearer token may read `/metrics` from anywhere. */
+  metricsToken?: string
+  /** How long requests in flight may take to finish once shutdown starts; default 10 s. */
+  shutdownGraceMs?: number
   /** How long the service may take to answer with headers; default 30 s. */
   upstreamTimeoutMs?: number
   /**

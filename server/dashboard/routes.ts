@@ -17,6 +17,12 @@ import { hostCheck } from './http/host-check.ts'
 import { sendJson } from './http/json-response.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import type { SessionStreams } from './live/session-streams.ts'
+import { accessLog } from './ops/access-log.ts'
+import type { Log, Logger } from './ops/logger.ts'
+import type { Metrics } from './ops/metrics.ts'
+import { metricsEndpoint } from './ops/metrics-endpoint.ts'
+import { requestId } from './ops/request-id.ts'
+import { countWebhooks } from './ops/webhook-metrics.ts'
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown
 type UrlHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => unknown
@@ -41,11 +47,19 @@ export interface RouteDependencies {
   health: () => unknown
   /** The built app (production) or Vite (development), for every other path. */
   serveApp: NodeHandler
-  log: (message: string) => void
+  /** `/readyz`: the database, Redis and the service answer, and no shutdown has begun. */
+  ready: NodeHandler
+  logger: Logger
+  metrics: Metrics
+  /** `METRICS_TOKEN`: lets a scraper elsewhere read `/metrics`. */
+  metricsToken: string | undefined
+  /** For modules that report in words (auth/, live/). */
+  log: Log
 }
 
 /**
- * Every route of the dashboard server, top to bottom. Each request passes the host check, gets
+ * Every route of the dashboard server, top to bottom. Each request gets an id (on its log lines
+ * and in `X-Request-Id`) and one access line and its metrics when answered, passes the host check, gets
  * the security headers, has its session read on demand, is recorded in the audit log when it
  * changes something or a signed-in person is refused, must come from the dashboard's own pages if
  * it changes something, and passes the role gate of its route.
@@ -58,6 +72,8 @@ export function createRoutes(d: RouteDependencies) {
     getPath: (_request, options) => (options?.env?.incoming.url ?? '/').split('?', 1)[0] ?? '/',
   })
 
+  app.use(requestId())
+  app.use(accessLog(d.logger, d.metrics))
   app.use(hostCheck(d.publicOrigin))
   app.use(securityHeaders({ appPolicy: d.appPolicy, https: d.https }))
   app.use(session(signIn))
@@ -69,7 +85,8 @@ export function createRoutes(d: RouteDependencies) {
     '/healthz',
     raw((_req, res) => sendJson(res, 200, d.health())),
   )
-  app.all('/webhooks/service', raw(d.receiveWebhook))
+  app.get('/readyz', raw(d.ready))
+  app.all('/webhooks/service', countWebhooks(d.metrics), raw(d.receiveWebhook))
   app.post(
     '/auth/sign-in',
     raw((req, res, c) => signIn.signIn(req, res, (note) => c.set('audit', note))),
@@ -91,6 +108,9 @@ export function createRoutes(d: RouteDependencies) {
     audited('dashboard.signOutEverywhere'),
     raw((req, res) => signIn.signOut(req, res, true)),
   )
+
+  // Scrapers on this machine, or sending METRICS_TOKEN (404 for anyone else).
+  app.get('/metrics', metricsEndpoint(d.metrics.registry, d.metricsToken))
 
   // Anyone signed in.
   app.get('/auth/me', raw(signIn.me))
@@ -134,7 +154,7 @@ export function createRoutes(d: RouteDependencies) {
   app.all('*', raw(d.serveApp))
 
   app.onError((error, c) => {
-    d.log(`dashboard: ${c.req.method} ${c.req.path} failed: ${error}`)
+    d.logger.error({ err: error }, 'a request failed')
     if (c.env.outgoing.headersSent) {
       c.env.outgoing.destroy()
       return RESPONSE_ALREADY_SENT

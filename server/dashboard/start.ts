@@ -18,7 +18,11 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
   // Timeouts are checked on this interval (Node's default is 30 s, longer than the timeouts).
   const checkEvery = Math.min(1_000, clientTimeouts.headers)
   let listener: ReturnType<typeof getRequestListener> | null = null
+  let stopping = false
   const server = createServer({ connectionsCheckingInterval: checkEvery }, (req, res) => {
+    // Once shutdown begins, every answer closes its connection: the client's next request goes
+    // to another replica.
+    if (stopping) res.setHeader('Connection', 'close')
     if (listener) void listener(req, res)
     else sendError(res, 503, 'The dashboard is starting')
   })
@@ -27,19 +31,41 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
   limitConnectionsPerAddress(server, options.maxConnectionsPerAddress ?? 128)
 
   const dashboard = await composeDashboard(options, server)
-  const { log, host } = dashboard
+  const { logger, host } = dashboard
   listener = getRequestListener(dashboard.routes.fetch, {
     // Handlers read bodies themselves (streamed uploads, webhooks on their raw bytes).
     autoCleanupIncoming: false,
     errorHandler: (error) => {
-      log(`dashboard: a request failed: ${error}`)
+      logger.warn({ err: error }, 'a request could not be read')
       return Response.json({ error: 'The request is not valid' }, { status: 400 })
     },
   })
+
+  // Stop accepting, end the event streams (browsers reconnect elsewhere), let requests in flight
+  // finish within the grace period, then cut what is left and close the databases.
+  const graceMs = options.shutdownGraceMs ?? 10_000
+  let stopped: Promise<void> | null = null
   async function stopAll() {
-    server.closeAllConnections()
-    await new Promise<void>((resolve) => server.close(() => resolve()))
+    stopping = true
+    logger.info('shutting down: no new connections; requests in flight may finish')
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+    server.closeIdleConnections()
+    dashboard.stopServing()
+    let cut: NodeJS.Timeout | undefined
+    const grace = new Promise<void>((resolve) => {
+      cut = setTimeout(resolve, graceMs)
+    })
+    if ((await Promise.race([closed.then(() => 'closed'), grace])) !== 'closed') {
+      logger.warn({ graceMs }, 'requests still running at the end of the grace period were cut')
+      server.closeAllConnections()
+      await closed
+    }
+    clearTimeout(cut)
     await dashboard.close()
+  }
+  const close = () => {
+    stopped ??= stopAll()
+    return stopped
   }
 
   let port: number
@@ -48,21 +74,21 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
     port = await listen(server, options.port ?? 5173, host)
     serviceUrl = (await dashboard.connectService(port)).serviceBaseUrl
   } catch (error) {
-    await stopAll().catch(() => {})
+    await close().catch(() => {})
     throw error
   }
   if (options.createDemoAdmin) {
-    await createDemoAdmin(dashboard.access.accounts, log, {
+    // What the person starting the server must do or know (the demo admin's password) is told
+    // to them, never written to the log stream.
+    await createDemoAdmin(dashboard.access.accounts, options.announce ?? console.log, {
       embeddedSandbox: !options.service,
       oidc: options.oidc,
     })
   }
 
-  return {
-    url: `http://${displayHost(host, options.port === 0)}:${port}`,
-    serviceUrl,
-    close: stopAll,
-  }
+  const url = `http://${displayHost(host, options.port === 0)}:${port}`
+  logger.info({ url, serviceUrl }, 'the dashboard is listening')
+  return { url, serviceUrl, close }
 }
 
 function listen(server: Server, port: number, host: string): Promise<number> {

@@ -1,4 +1,6 @@
 import { Redis } from 'ioredis'
+import { sql } from 'kysely'
+import type { Log } from '../ops/logger.ts'
 import { createAccounts } from './accounts.ts'
 import { createAdminRoutes } from './admin-routes.ts'
 import { createAuditLog } from './audit-log.ts'
@@ -38,10 +40,7 @@ export interface AccessControlOptions {
   watchSessions?: (sessions: SessionStore) => SessionStore
 }
 
-export async function createAccessControl(
-  options: AccessControlOptions,
-  log: (message: string) => void,
-) {
+export async function createAccessControl(options: AccessControlOptions, log: Log) {
   const db = await openDashboardDb(options)
   const redis = options.redisUrl
     ? new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 })
@@ -88,6 +87,11 @@ export async function createAccessControl(
     signIn,
     oidc,
     admin: adminRoutes,
+    /** For readiness: the database answers a query, Redis (when configured) answers PING. */
+    ping: {
+      database: () => sql`select 1`.execute(db),
+      redis: redis ? () => redis.ping() : null,
+    },
     async close() {
       await db.destroy()
       await redis?.quit()

@@ -16,7 +16,7 @@ export interface OidcRouteOptions {
   signIn: SignIn
   trustProxy: boolean
   loopback: boolean
-  log: (message: string) => void
+  log: (message: string, fields?: Record<string, unknown>) => void
 }
 
 /** Why a sign-in through the provider ended on the sign-in page; the app words each one. */
@@ -117,7 +117,10 @@ export function createOidcRoutes(options: OidcRouteOptions) {
     const next = flow?.next ?? '/'
     try {
       if (url.searchParams.has('error')) {
-        log(`oidc: the provider answered ${url.searchParams.get('error')}`)
+        // The provider's words come through the browser: a field, never part of the message.
+        log('oidc: the provider answered with an error', {
+          providerError: url.searchParams.get('error')?.slice(0, 200),
+        })
         throw new SignInRefused(
           url.searchParams.get('error') === 'access_denied' ? 'denied' : 'failed',
         )

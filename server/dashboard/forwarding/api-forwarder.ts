@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream/promises'
 import { createBrotliCompress, createGzip, constants as zlibConstants } from 'node:zlib'
 import { preferredEncoding } from '../http/accept-encoding.ts'
 import { sendError } from '../http/json-response.ts'
+import type { Logger } from '../ops/logger.ts'
 import { browserResponseHeaders, upstreamRequestHeaders } from './forwarded-headers.ts'
 import { BodyTooLarge, readForwardedBody } from './request-body.ts'
 import { ServiceError } from './service-error.ts'
@@ -17,7 +18,14 @@ export interface ApiForwarderOptions {
   timeoutMs: number
   /** Bodies up to this size are held so the request can be replayed after a token renewal. */
   replayLimitBytes: number
-  log: (message: string) => void
+  logger: Logger
+  /** Told how each request to the service went (metrics). */
+  upstream?: UpstreamObserver
+}
+
+export interface UpstreamObserver {
+  answered(status: number, seconds: number): void
+  failed(kind: 'timeout' | 'unreachable', seconds: number): void
 }
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>
@@ -40,17 +48,30 @@ export function createApiForwarder(options: ApiForwarderOptions): RequestHandler
     })
     try {
       const body = await readForwardedBody(req, options.replayLimitBytes)
-      const send = (token: string) =>
-        sendUpstream({
-          origin: base,
-          path: basePath + path,
-          method: req.method ?? 'GET',
-          headers: upstreamRequestHeaders(req.headers, token),
-          body: body.replayable ? body.bytes : body.stream,
-          agents: options.agents,
-          timeoutMs: options.timeoutMs,
-          signal: abort.signal,
-        })
+      const send = async (token: string) => {
+        const started = process.hrtime.bigint()
+        const seconds = () => Number(process.hrtime.bigint() - started) / 1e9
+        try {
+          const upstream = await sendUpstream({
+            origin: base,
+            path: basePath + path,
+            method: req.method ?? 'GET',
+            headers: upstreamRequestHeaders(req.headers, token),
+            body: body.replayable ? body.bytes : body.stream,
+            agents: options.agents,
+            timeoutMs: options.timeoutMs,
+            signal: abort.signal,
+          })
+          options.upstream?.answered(upstream.statusCode ?? 502, seconds())
+          return upstream
+        } catch (error) {
+          // A browser that went away is not the service failing.
+          if (error instanceof ServiceError && !abort.signal.aborted) {
+            options.upstream?.failed(error.status === 504 ? 'timeout' : 'unreachable', seconds())
+          }
+          throw error
+        }
+      }
       let token = await options.tokens.current()
       let upstream = await send(token)
       if (upstream.statusCode === 401) {
@@ -73,7 +94,7 @@ export function createApiForwarder(options: ApiForwarderOptions): RequestHandler
         req.resume()
         return sendError(res, 413, error.message, { Connection: 'close' })
       }
-      options.log(`dashboard: forwarding ${req.method} ${path.split('?')[0]} failed: ${error}`)
+      options.logger.error({ err: error }, 'forwarding to the video service failed')
       sendError(res, 502, 'The video service is unreachable')
     }
   }

@@ -28,7 +28,12 @@ export function renewalMargin(lifetimeMs: number): number {
 // secret form-encoded before base64.
 export function createServiceTokens(
   credentials: ServiceCredentials,
-  options: { timeoutMs: number; now?: () => number },
+  options: {
+    timeoutMs: number
+    now?: () => number
+    /** Told of each token request's outcome (metrics). */
+    onRequest?: (outcome: 'issued' | 'failed') => void
+  },
 ): ServiceTokens {
   const now = options.now ?? Date.now
   const tokenUrl = `${credentials.baseUrl.replace(/\/+$/, '')}/oauth/token`
@@ -83,9 +88,20 @@ export function createServiceTokens(
   return {
     current() {
       if (cached && now() < cached.renewAt) return Promise.resolve(cached.value)
-      pending ??= request().finally(() => {
-        pending = null
-      })
+      pending ??= request()
+        .then(
+          (token) => {
+            options.onRequest?.('issued')
+            return token
+          },
+          (error: unknown) => {
+            options.onRequest?.('failed')
+            throw error
+          },
+        )
+        .finally(() => {
+          pending = null
+        })
       return pending
     },
     discard(token) {

@@ -74,6 +74,8 @@ export async function connectRedisLive(url: string, options: RedisLiveOptions) {
     async announceStreamEnd(which: StreamEnd) {
       await commands.publish(SESSION_ENDS, JSON.stringify(which))
     },
+    /** For readiness: both connections answer PING. */
+    ping: () => Promise.all([commands.ping(), subscriber.ping()]),
     async close() {
       await Promise.allSettled([subscriber.quit(), commands.quit()])
     },

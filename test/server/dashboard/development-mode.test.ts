@@ -5,6 +5,8 @@ import type { Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DashboardConfigError } from '../../../server/dashboard/config-error.ts'
+import { startDashboard } from '../../../server/dashboard/start.ts'
 import { startDashboardFor, type TestDashboard } from './dashboard-for.ts'
 import { type FakeService, startFakeService } from './fake-service.ts'
 import { send, sendSignedIn } from './http-client.ts'
@@ -64,5 +66,27 @@ describe('development mode', () => {
     const [response, socket] = (await once(upgrade, 'upgrade')) as [IncomingMessage, Socket]
     expect(response.statusCode).toBe(101)
     socket.destroy()
+  })
+})
+
+describe('development mode off loopback', () => {
+  it("refuses to start: it serves the repository's files without sign-in", async () => {
+    const outcome = await startDashboard({
+      host: '0.0.0.0',
+      port: 0,
+      mode: 'development',
+      viteRoot: root,
+      publicUrl: 'https://videos.example.com',
+      service: { baseUrl: service.url, clientId: 'dash', clientSecret: 'secret' },
+      log: () => {},
+    }).then(
+      async (started) => {
+        await started.close()
+        return 'started'
+      },
+      (error: unknown) => error,
+    )
+    expect(outcome).toBeInstanceOf(DashboardConfigError)
+    expect(String(outcome)).toMatch(/--dev .*loopback/)
   })
 })

@@ -33,6 +33,19 @@ describe('options from the environment', () => {
     expect(options).toMatchObject({ port: 8080, host: '0.0.0.0', mode: 'development' })
   })
 
+  it('reads LOG_LEVEL (default info) and METRICS_TOKEN, and refuses what they cannot be', () => {
+    expect(dashboardOptionsFromEnv({}, []).logLevel).toBe('info')
+    expect(dashboardOptionsFromEnv({ LOG_LEVEL: 'WARN' }, []).logLevel).toBe('warn')
+    expect(() => dashboardOptionsFromEnv({ LOG_LEVEL: 'verbose' }, [])).toThrow(
+      /LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent, not verbose/,
+    )
+    const token = 'f'.repeat(16)
+    expect(dashboardOptionsFromEnv({ METRICS_TOKEN: token }, []).metricsToken).toBe(token)
+    for (const weak of ['short', `${token} x`]) {
+      expect(() => dashboardOptionsFromEnv({ METRICS_TOKEN: weak }, [])).toThrow(/METRICS_TOKEN/)
+    }
+  })
+
   it('uses the service when all three SERVICE_* variables are set', () => {
     const options = dashboardOptionsFromEnv({ ...service, SERVICE_SCOPE: 'videos:read' }, [])
     expect(options.service).toEqual({

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  type DashboardOptions,
+  type RunningDashboard,
+  startDashboard,
+} from '../../../server/dashboard/start.ts'
+import { dashboardWithFakeService } from '../dashboard/dashboard-for.ts'
+import { type FakeService, fakeClient, startFakeService } from '../dashboard/fake-service.ts'
+import { send } from '../dashboard/http-client.ts'
+import { createTempDist } from '../dashboard/temp-dist.ts'
+import { startPostgresServer } from '../support/postgres-server.ts'
+import { startRedisServer } from '../support/redis-server.ts'
+
+const failing = expect.stringMatching(/^(failed|timed out)$/)
+
+/** A dashboard in front of `service`, its accounts in memory: nobody signs in here. */
+async function startBare(service: FakeService, options: Partial<DashboardOptions> = {}) {
+  const dist = await createTempDist()
+  const dashboard = await startDashboard({
+    port: 0,
+    mode: 'production',
+    distDir: dist.dir,
+    dashboardDb: ':memory:',
+    service: { baseUrl: service.url, ...fakeClient },
+    log: () => {},
+    ...options,
+  })
+  return {
+    url: dashboard.url,
+    async close() {
+      await dashboard.close()
+      await dist.remove()
+    },
+  }
+}
+
+describe('GET /readyz with the video service', () => {
+  const running = dashboardWithFakeService('file')
+
+  it('is ready when the database answers and a service token is at hand; /healthz stays as it was', async () => {
+    const response = await send(running.dashboard.url, '/readyz')
+    expect(response.status).toBe(200)
+    expect(response.headers['cache-control']).toBe('no-store')
+    expect(response.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', redis: 'not configured', service: 'ok' },
+    })
+    expect((await send(running.dashboard.url, '/healthz')).json()).toEqual({
+      status: 'ok',
+      service: 'remote',
+    })
+  })
+
+  it('asks the service for no new token at each probe', async () => {
+    await send(running.dashboard.url, '/readyz')
+    const requests = running.service.tokenRequests
+    for (let probe = 0; probe < 5; probe++) {
+      expect((await send(running.dashboard.url, '/readyz')).status).toBe(200)
+    }
+    expect(running.service.tokenRequests).toBe(requests)
+  })
+
+  it('is 503 naming the service when no token can be had, or none comes in time', async () => {
+    const service = await startFakeService()
+    const refused = await startBare(service, {
+      service: { baseUrl: service.url, clientId: fakeClient.clientId, clientSecret: 'wrong' },
+    })
+    try {
+      const response = await send(refused.url, '/readyz')
+      expect(response.status).toBe(503)
+      expect(response.json()).toEqual({
+        status: 'not ready',
+        checks: { database: 'ok', redis: 'not configured', service: 'failed' },
+      })
+      service.tokenDelayMs = 60_000
+      const slow = await startBare(service)
+      try {
+        const late = await send(slow.url, '/readyz')
+        expect(late.status).toBe(503)
+        expect(late.json().checks.service).toBe('timed out')
+      } finally {
+        await slow.close()
+      }
+    } finally {
+      await refused.close()
+      await service.close()
+    }
+  })
+})
+
+describe('GET /readyz with PostgreSQL and Redis', () => {
+  let postgres: Awaited<ReturnType<typeof startPostgresServer>>
+  let redis: Awaited<ReturnType<typeof startRedisServer>>
+  let service: Awaited<ReturnType<typeof startFakeService>>
+  let dist: Awaited<ReturnType<typeof createTempDist>>
+  let dashboard: RunningDashboard
+  beforeAll(async () => {
+    ;[postgres, redis, service, dist] = await Promise.all([
+      startPostgresServer(),
+      startRedisServer(),
+      startFakeService(),
+      createTempDist(),
+    ])
+    dashboard = await startDashboard({
+      port: 0,
+      mode: 'production',
+      distDir: dist.dir,
+      dashboardDb: ':memory:',
+      databaseUrl: postgres.url,
+      redisUrl: redis.url,
+      service: { baseUrl: service.url, ...fakeClient },
+      log: () => {},
+    })
+  })
+  const stopped = { redis: false, postgres: false }
+  afterAll(async () => {
+    await dashboard?.close()
+    await Promise.all([
+      service?.close(),
+      stopped.redis ? null : redis?.stop(),
+      stopped.postgres ? null : postgres?.stop(),
+      dist?.remove(),
+    ])
+  })
+
+  it('is ready while both answer, then names Redis, then the database, as each stops', async () => {
+    const ready = await send(dashboard.url, '/readyz')
+    expect(ready.status).toBe(200)
+    expect(ready.json().checks).toEqual({ database: 'ok', redis: 'ok', service: 'ok' })
+
+    await redis.stop()
+    stopped.redis = true
+    const withoutRedis = await send(dashboard.url, '/readyz')
+    expect(withoutRedis.status).toBe(503)
+    expect(withoutRedis.json().checks).toEqual({ database: 'ok', redis: failing, service: 'ok' })
+
+    await postgres.stop()
+    stopped.postgres = true
+    const withoutDatabase = await send(dashboard.url, '/readyz')
+    expect(withoutDatabase.status).toBe(503)
+    expect(withoutDatabase.json().checks).toEqual({
+      database: failing,
+      redis: failing,
+      service: 'ok',
+    })
+  })
+})
