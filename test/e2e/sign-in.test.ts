@@ -53,7 +53,8 @@ it('signs out on every device: another device is asked to sign in again over its
   expect(await dialog.getByLabel('Email').inputValue()).toBe(app.account.email)
   await dialog.getByLabel('Password').fill(app.account.password)
   await dialog.getByRole('button', { name: 'Sign in' }).click()
-  await expect.poll(() => dialog.isVisible()).toBe(false)
+  // Signing in again hashes a password: seconds on a busy machine, past expect.poll's 1 s default.
+  await expect.poll(() => dialog.isVisible(), { timeout: 20_000 }).toBe(false)
   await shown(phone.page.getByRole('heading', { name: 'Playlists' }).first())
 })
 

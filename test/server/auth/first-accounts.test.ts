@@ -116,7 +116,10 @@ describe('the first accounts', () => {
     await service.close()
   })
 
-  it('npm run user:add makes an account with the password given, or generates and prints one', async () => {
+  // Each run starts tsx in a child process: tens of seconds on a busy machine.
+  it('npm run user:add makes an account with the password given, or generates and prints one', {
+    timeout: 90_000,
+  }, async () => {
     const dashboardDb = join(dir, 'cli.db')
     const given = await userAdd(
       dashboardDb,
@@ -147,7 +150,9 @@ describe('the first accounts', () => {
     expect(badRole.stderr).toContain('--role viewer|editor|admin')
   })
 
-  it('npm run user:add in a terminal asks for the password without showing what is typed', async () => {
+  it('npm run user:add in a terminal asks for the password without showing what is typed', {
+    timeout: 90_000,
+  }, async () => {
     const dashboardDb = join(dir, 'prompt.db')
     const typed = 'typed in the terminal 7'
     // script(1) gives the command a real terminal, as an operator's shell would.
