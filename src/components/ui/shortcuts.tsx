@@ -70,17 +70,17 @@ function matches(event: KeyboardEvent, key: string) {
 export function ShortcutsProvider({ children }: { children: ReactNode }) {
   const [registrations, setRegistrations] = useState<Map<string, Registration>>(new Map())
   const [helpOpen, setHelpOpen] = useState(false)
-  const latest = useRef(registrations)
-  latest.current = registrations
+  // Keys are looked up here, changed as a screen registers: a key pressed right after the screen
+  // appears works, without waiting for the render that updates the help's copy.
+  const live = useRef(new Map<string, Registration>())
 
   const register = useCallback((id: string, registration: Registration) => {
-    setRegistrations((current) => new Map(current).set(id, registration))
-    return () =>
-      setRegistrations((current) => {
-        const next = new Map(current)
-        next.delete(id)
-        return next
-      })
+    live.current.set(id, registration)
+    setRegistrations(new Map(live.current))
+    return () => {
+      live.current.delete(id)
+      setRegistrations(new Map(live.current))
+    }
   }, [])
 
   useEffect(() => {
@@ -91,7 +91,7 @@ export function ShortcutsProvider({ children }: { children: ReactNode }) {
         setHelpOpen(true)
         return
       }
-      for (const { shortcuts } of latest.current.values()) {
+      for (const { shortcuts } of live.current.values()) {
         const shortcut = shortcuts().find(
           (candidate) => candidate.onKey && candidate.keys.some((key) => matches(event, key)),
         )

@@ -4,9 +4,13 @@ import { expect } from 'vitest'
 // Waiting assertions for Playwright locators in vitest (which has no locator matchers).
 export const shown = (locator: Locator) => locator.waitFor({ state: 'visible' })
 export const gone = (locator: Locator) => locator.waitFor({ state: 'hidden' })
+// Polled for up to 5 s, not vitest's 1 s: on a busy two-core machine a render can take longer.
+const poll = { timeout: 5_000 }
 export const focused = (locator: Locator) =>
-  expect.poll(() => locator.evaluate((element) => element === document.activeElement)).toBe(true)
-export const checked = (locator: Locator) => expect.poll(() => locator.isChecked()).toBe(true)
+  expect
+    .poll(() => locator.evaluate((element) => element === document.activeElement), poll)
+    .toBe(true)
+export const checked = (locator: Locator) => expect.poll(() => locator.isChecked(), poll).toBe(true)
 export const textOf = (locator: Locator) => locator.textContent().then((text) => text ?? '')
 
 /**
