@@ -7,6 +7,8 @@ import { gone, shown } from './support/ui.ts'
 
 let app: RunningApp
 let editor: TestAccount
+/** The editor's browsers signed in by the first test, still open during the second. */
+const editorDevices: Array<Awaited<ReturnType<typeof editorDevice>>> = []
 /** Every address Chromium requested, in every profile, without the fragment (never sent). */
 const requested: string[] = []
 const recordRequests = (context: BrowserContext) =>
@@ -33,6 +35,7 @@ async function editorDevice() {
 it('lets a person change their password from the account menu, ending their other sessions', async () => {
   const phone = await editorDevice()
   const laptop = await editorDevice()
+  editorDevices.push(phone, laptop)
   const { page } = laptop
   await page.getByRole('button', { name: 'editor@example.com (Editor)', exact: true }).click()
   await page.getByRole('button', { name: 'Change password' }).click()
@@ -87,6 +90,8 @@ it('lets an admin make a reset link with which the person chooses a new password
   await dialog.getByRole('button', { name: 'Done' }).click()
   await gone(dialog)
 
+  // Using the link ends the editor's other sessions: their open pages' event streams are refused.
+  for (const device of editorDevices) device.expectConsoleError(/status of 401/)
   const person = await app.newDevice({ signedOut: true })
   recordRequests(person.context)
   await person.page.goto(link)
@@ -97,6 +102,9 @@ it('lets an admin make a reset link with which the person chooses a new password
   await person.page.getByLabel('Repeat the new password').fill('a password I will keep')
   await person.page.getByRole('button', { name: 'Set my new password' }).click()
   await shown(person.page.getByRole('button', { name: 'editor@example.com (Editor)', exact: true }))
+  for (const device of editorDevices) {
+    expect((await device.context.request.get(`${app.url}/auth/me`)).status()).toBe(401)
+  }
   const token = new URL(link).hash.slice(1)
   expect(requested.some((url) => url.includes('/auth/reset-links/'))).toBe(true)
   expect(requested.filter((url) => url.includes(token))).toEqual([])
