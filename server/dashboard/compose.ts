@@ -96,6 +96,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
       if (redis) await redis.publish(event)
       else hub.publish('service', event)
     },
+    onDuplicate: () => metrics.webhooksDuplicate.inc(),
     log,
   })
   const access = await createAccessControl(

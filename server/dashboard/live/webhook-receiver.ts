@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { parseServiceEvent, type ServiceEvent } from '../../../src/api/service-event.ts'
 import { sendError, sendJson } from '../http/json-response.ts'
+import type { Log } from '../ops/logger.ts'
 import { type DeliveryLedger, dedupKey } from './dedup.ts'
 import { SIGNATURE_HEADER, verifySignature } from './verify-signature.ts'
 
@@ -13,7 +14,9 @@ export interface WebhookReceiverOptions {
   ledger: DeliveryLedger
   /** Applies an event (to the open streams, or to every replica's); rejects if it could not. */
   apply: (event: ServiceEvent) => Promise<void>
-  log: (message: string) => void
+  log: Log
+  /** Told of each delivery accepted but not applied again: its event was applied before. */
+  onDuplicate?: () => void
   now?: () => number
 }
 
@@ -24,7 +27,7 @@ export interface WebhookReceiverOptions {
 export function createWebhookReceiver(options: WebhookReceiverOptions) {
   const now = options.now ?? Date.now
   const refuse = (res: ServerResponse, status: number, reason: string, req: IncomingMessage) => {
-    options.log(`webhook refused (${status}): ${reason} from ${req.socket.remoteAddress}`)
+    options.log('webhook refused', { status, reason, from: req.socket.remoteAddress })
     sendError(res, status, reason)
   }
   const notNow = (res: ServerResponse, reason: string) =>
@@ -33,25 +36,30 @@ export function createWebhookReceiver(options: WebhookReceiverOptions) {
   async function applyOnce(event: ServiceEvent, res: ServerResponse) {
     const key = dedupKey(event)
     const claim = await options.ledger.claim(key).catch((error: unknown) => {
-      options.log(`webhook not applied, its ledger is unreachable: ${error}`)
+      options.log('webhook not applied: its ledger is unreachable', { error: String(error) })
       return null
     })
     if (!claim)
       return notNow(res, 'Live updates cannot record events right now. Send it again later.')
-    if (claim.state === 'applied') return sendJson(res, 202, { received: true })
+    if (claim.state === 'applied') {
+      options.onDuplicate?.()
+      return sendJson(res, 202, { received: true })
+    }
     if (claim.state === 'applying')
       return notNow(res, 'This event is being applied right now. Send it again later.')
     try {
       await options.apply(event)
     } catch (error) {
-      options.log(`webhook not applied: ${error}`)
+      options.log('webhook not applied', { error: String(error) })
       await options.ledger.release(key, claim.token).catch(() => {})
       return notNow(res, 'Live updates cannot pass events on right now. Send it again later.')
     }
     // Applied: a failure to record it now only means a redelivery would be applied again.
     await options.ledger
       .markApplied(key)
-      .catch((error: unknown) => options.log(`webhook applied but not recorded: ${error}`))
+      .catch((error: unknown) =>
+        options.log('webhook applied but not recorded', { error: String(error) }),
+      )
     sendJson(res, 202, { received: true })
   }
 

@@ -2,9 +2,15 @@ import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import { dashboardWithFakeService } from '../dashboard/dashboard-for.ts'
 import { send, sendSignedIn } from '../dashboard/http-client.ts'
+import { delivery, postWebhook, videoEvent } from '../webhooks/support.ts'
 
 const metricsToken = 'metrics-token-for-the-scraper-7e1c'
-const running = dashboardWithFakeService('file', { trustProxy: true, metricsToken })
+const webhookSecret = 'whsec_metrics'
+const running = dashboardWithFakeService('file', {
+  trustProxy: true,
+  metricsToken,
+  webhookSecrets: [webhookSecret],
+})
 
 const scrape = async (headers: Record<string, string> = {}) => {
   const response = await send(running.dashboard.url, '/metrics', { headers })
@@ -87,6 +93,41 @@ describe('GET /metrics', () => {
     })
     expect(response.status).toBe(401)
     expect(seriesValue(await scrape(), refused)).toBe(before + 1)
+  })
+
+  it('counts a redelivered webhook as a duplicate, not as received twice', async () => {
+    const received = 'dashboard_webhooks_received_total'
+    const duplicate = 'dashboard_webhooks_duplicate_total'
+    const before = await scrape()
+    const event = videoEvent('vid-metrics-dup', 1_790_000_100)
+    for (const _ of [1, 2]) {
+      const { body, signature } = delivery(webhookSecret, event)
+      expect((await postWebhook(running.dashboard.url, body, signature)).status).toBe(202)
+    }
+    const after = await scrape()
+    expect(seriesValue(after, received)).toBe(seriesValue(before, received) + 2)
+    expect(seriesValue(after, duplicate)).toBe(seriesValue(before, duplicate) + 1)
+  })
+
+  it('counts sign-ins refused for a wrong password and those refused by a limit', async () => {
+    const failures = 'dashboard_sign_in_failures_total'
+    const limited = 'dashboard_sign_in_limited_total'
+    const before = await scrape()
+    // One address, one account: the pair's limit (a few failures) is reached well within 12 tries.
+    const statuses: number[] = []
+    for (let i = 0; i < 12; i++) {
+      const response = await send(running.dashboard.url, '/auth/sign-in', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.77' },
+        body: JSON.stringify({ email: 'nobody@example.com', password: `wrong ${i}` }),
+      })
+      statuses.push(response.status)
+    }
+    const after = await scrape()
+    const count = (status: number) => statuses.filter((each) => each === status).length
+    expect(count(429)).toBeGreaterThan(0)
+    expect(seriesValue(after, failures)).toBe(seriesValue(before, failures) + count(401))
+    expect(seriesValue(after, limited)).toBe(seriesValue(before, limited) + count(429))
   })
 
   it('keeps its labels bounded: 500 distinct paths add no series', async () => {

@@ -1,0 +1,18 @@
+import type { Redis } from 'ioredis'
+import type { Log } from './logger.ts'
+
+// One line when Redis goes away and one when it is back, not one per reconnection attempt.
+export function reportOutages(redis: Redis, role: string, log: Log): Redis {
+  let reachable = true
+  redis.on('error', (error: Error) => {
+    if (!reachable) return
+    reachable = false
+    log('Redis unreachable', { connection: role, error: error.message })
+  })
+  redis.on('ready', () => {
+    if (reachable) return
+    reachable = true
+    log('Redis reachable again', { connection: role })
+  })
+  return redis
+}
