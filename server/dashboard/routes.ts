@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import { type Handler, Hono } from 'hono'
 import type { AccessControl } from './auth/access-control.ts'
+import type { AdminRequest } from './auth/admin-routes.ts'
 import { audited, auditTrail } from './auth/audit-trail.ts'
 import { allow, allowContractOperation } from './auth/role-gate.ts'
 import { sameOrigin } from './auth/same-origin.ts'
@@ -18,20 +19,27 @@ import { sendJson } from './http/json-response.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import type { SessionStreams } from './live/session-streams.ts'
 import { accessLog } from './ops/access-log.ts'
+import { countSignIns, countWebhooks } from './ops/answer-metrics.ts'
 import type { Log, Logger } from './ops/logger.ts'
 import type { Metrics } from './ops/metrics.ts'
 import { metricsEndpoint } from './ops/metrics-endpoint.ts'
 import { requestId } from './ops/request-id.ts'
-import { countWebhooks } from './ops/webhook-metrics.ts'
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown
 type UrlHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => unknown
 
-const param = (c: DashboardContext, name: string) => c.req.param(name) ?? ''
 const notFound: Handler<DashboardEnv> = (c) => refuse(c, 404, 'Not found')
 
-/** A handler that reads the query (or a path parameter, `param`, picks the handler). */
+/** A handler that reads the query. */
 const withUrl = (handler: UrlHandler) => raw((req, res) => handler(req, res, requestUrl(req)))
+
+/** An admin route's handler, given the admin the role gate before it let through. */
+const asAdmin = (handler: (request: AdminRequest) => Promise<void>) =>
+  raw(async (req, res, c: DashboardContext) => {
+    const admin = await c.var.principal()
+    if (!admin) return refuse(c, 401, 'Sign in to use the dashboard')
+    await handler({ admin, req, res, url: requestUrl(req), id: c.req.param('id') ?? '' })
+  })
 
 export interface RouteDependencies {
   publicOrigin: string | null
@@ -89,6 +97,7 @@ export function createRoutes(d: RouteDependencies) {
   app.all('/webhooks/service', countWebhooks(d.metrics), raw(d.receiveWebhook))
   app.post(
     '/auth/sign-in',
+    countSignIns(d.metrics),
     raw((req, res, c) => signIn.signIn(req, res, (note) => c.set('audit', note))),
   )
   app.get('/auth/providers', raw(oidc.providers))
@@ -128,26 +137,26 @@ export function createRoutes(d: RouteDependencies) {
   app.all('/api/*', allow('viewer', 'dashboard.api'), notFound)
 
   // Admins.
-  app.get('/auth/accounts', allow('admin', 'dashboard.listAccounts'), withUrl(admin.listAccounts))
+  app.get('/auth/accounts', allow('admin', 'dashboard.listAccounts'), asAdmin(admin.listAccounts))
   app.patch(
     '/auth/accounts/:id',
     allow('admin', 'dashboard.updateAccount'),
-    raw((req, res, c) => admin.updateAccount(param(c, 'id'))(req, res, requestUrl(req))),
+    asAdmin(admin.updateAccount),
   )
   app.post(
     '/auth/accounts/:id/reset-link',
     allow('admin', 'dashboard.createResetLink'),
-    raw((req, res, c) => admin.createResetLink(param(c, 'id'))(req, res, requestUrl(req))),
+    asAdmin(admin.createResetLink),
   )
-  app.get('/auth/invites', allow('admin', 'dashboard.listInvites'), withUrl(admin.listInvites))
-  app.post('/auth/invites', allow('admin', 'dashboard.createInvite'), withUrl(admin.createInvite))
+  app.get('/auth/invites', allow('admin', 'dashboard.listInvites'), asAdmin(admin.listInvites))
+  app.post('/auth/invites', allow('admin', 'dashboard.createInvite'), asAdmin(admin.createInvite))
   app.delete(
     '/auth/invites/:id',
     allow('admin', 'dashboard.revokeInvite'),
-    raw((req, res, c) => admin.revokeInvite(param(c, 'id'))(req, res, requestUrl(req))),
+    asAdmin(admin.revokeInvite),
   )
-  app.get('/auth/audit', allow('admin', 'dashboard.readAudit'), withUrl(admin.auditPage))
-  app.get('/auth/audit.csv', allow('admin', 'dashboard.exportAudit'), withUrl(admin.auditCsv))
+  app.get('/auth/audit', allow('admin', 'dashboard.readAudit'), asAdmin(admin.auditPage))
+  app.get('/auth/audit.csv', allow('admin', 'dashboard.exportAudit'), asAdmin(admin.auditCsv))
   app.all('/auth/*', notFound)
 
   // The app itself.

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis'
 import { sql } from 'kysely'
 import type { Log } from '../ops/logger.ts'
+import { reportOutages } from '../ops/redis-outages.ts'
 import { createAccounts } from './accounts.ts'
 import { createAdminRoutes } from './admin-routes.ts'
 import { createAuditLog } from './audit-log.ts'
@@ -43,7 +44,11 @@ export interface AccessControlOptions {
 export async function createAccessControl(options: AccessControlOptions, log: Log) {
   const db = await openDashboardDb(options)
   const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 })
+    ? reportOutages(
+        new Redis(options.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 3 }),
+        'accounts',
+        log,
+      )
     : null
   await redis?.connect()
   const accounts = createAccounts(db)

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { isRole } from '../../../src/api/roles.ts'
 import { sendError, sendJson } from '../http/json-response.ts'
-import { AccountExistsError, type Accounts, normalizeEmail } from './accounts.ts'
+import { type Account, AccountExistsError, type Accounts, normalizeEmail } from './accounts.ts'
 import { type AuditFilter, type AuditLog, csvHeader, csvRow } from './audit-log.ts'
 import type { Invites } from './invites.ts'
 import { tokenFrom } from './one-time-tokens.ts'
@@ -21,6 +21,16 @@ export interface AdminRouteOptions {
 }
 
 type Handler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>
+/** What an admin route gets: the role gate in front of it has checked `admin` is one. */
+export interface AdminRequest {
+  admin: Principal
+  req: IncomingMessage
+  res: ServerResponse
+  url: URL
+  /** The path's `:id`, where it has one. */
+  id: string
+}
+type AdminHandler = (request: AdminRequest) => Promise<void>
 
 /**
  * The dashboard's own API under /auth/: accounts, invites, reset links and the audit log (admins);
@@ -46,57 +56,46 @@ export function createAdminRoutes(options: AdminRouteOptions) {
       status,
     })
 
-  const adminOnly =
-    (handler: (principal: Principal, ...rest: Parameters<Handler>) => Promise<void>): Handler =>
-    async (req, res, url) => {
-      const principal = await options.signIn.principalOf(req)
-      if (!principal) return sendError(res, 401, 'Sign in to use the dashboard')
-      if (principal.role !== 'admin')
-        return sendError(res, 403, 'Only admins manage accounts and read the audit log')
-      return handler(principal, req, res, url)
-    }
-
-  const listAccounts = adminOnly(async (_principal, _req, res) => {
+  const listAccounts: AdminHandler = async ({ res }) => {
     sendJson(res, 200, { accounts: await accounts.list() })
-  })
+  }
 
-  const updateAccount = (id: string) =>
-    adminOnly(async (principal, req, res) => {
-      const body = await readSmallForm(req)
-      const role = body?.role
-      const deactivated = body?.deactivated
-      if (
-        !body ||
-        (role === undefined && deactivated === undefined) ||
-        (role !== undefined && !isRole(role)) ||
-        (deactivated !== undefined && typeof deactivated !== 'boolean')
-      ) {
-        return sendError(
-          res,
-          400,
-          'Give a role (viewer, editor or admin) or deactivated (true or false)',
-        )
-      }
-      const outcome = await accounts.changeAuthority(id, {
-        ...(role ? { role } : {}),
-        ...(deactivated === undefined ? {} : { deactivated }),
-      })
-      if ('refused' in outcome) {
-        if (outcome.refused === 'missing') return sendError(res, 404, 'No such account')
-        await record(principal, 'dashboard.updateAccount', req, `/auth/accounts/${id}`, 409)
-        return sendError(
-          res,
-          409,
-          'The last admin cannot be demoted or deactivated: make another admin first',
-        )
-      }
-      // A changed or removed authority takes effect at once: the account's sessions end.
-      if (deactivated === true) await sessions.deleteAllFor(id)
-      await record(principal, 'dashboard.updateAccount', req, `/auth/accounts/${id}`, 200)
-      sendJson(res, 200, outcome.account)
+  const updateAccount: AdminHandler = async ({ admin: principal, req, res, id }) => {
+    const body = await readSmallForm(req)
+    const role = body?.role
+    const deactivated = body?.deactivated
+    if (
+      !body ||
+      (role === undefined && deactivated === undefined) ||
+      (role !== undefined && !isRole(role)) ||
+      (deactivated !== undefined && typeof deactivated !== 'boolean')
+    ) {
+      return sendError(
+        res,
+        400,
+        'Give a role (viewer, editor or admin) or deactivated (true or false)',
+      )
+    }
+    const outcome = await accounts.changeAuthority(id, {
+      ...(role ? { role } : {}),
+      ...(deactivated === undefined ? {} : { deactivated }),
     })
+    if ('refused' in outcome) {
+      if (outcome.refused === 'missing') return sendError(res, 404, 'No such account')
+      await record(principal, 'dashboard.updateAccount', req, `/auth/accounts/${id}`, 409)
+      return sendError(
+        res,
+        409,
+        'The last admin cannot be demoted or deactivated: make another admin first',
+      )
+    }
+    // A changed or removed authority takes effect at once: the account's sessions end.
+    if (deactivated === true) await sessions.deleteAllFor(id)
+    await record(principal, 'dashboard.updateAccount', req, `/auth/accounts/${id}`, 200)
+    sendJson(res, 200, outcome.account)
+  }
 
-  const createInvite = adminOnly(async (principal, req, res) => {
+  const createInvite: AdminHandler = async ({ admin: principal, req, res }) => {
     const body = await readSmallForm(req)
     const email = typeof body?.email === 'string' ? normalizeEmail(body.email) : ''
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || !isRole(body?.role)) {
@@ -115,7 +114,7 @@ export function createAdminRoutes(options: AdminRouteOptions) {
       // The token travels in the fragment, which browsers never send to servers or in Referer.
       link: `${options.signIn.originOf(req)}/invite#${invite.token}`,
     })
-  })
+  }
 
   const invalidInvite = (res: ServerResponse) =>
     sendError(res, 404, 'This invitation link is not valid any more: ask an admin for a new one')
@@ -133,48 +132,55 @@ export function createAdminRoutes(options: AdminRouteOptions) {
     const password = typeof body?.password === 'string' ? body.password : ''
     if (password.length < 12)
       return sendError(res, 400, 'Choose a password of at least 12 characters')
-    const invite = await invites.find(token)
-    if (!invite || !(await invites.use(token))) return invalidInvite(res)
-    try {
-      const account = await accounts.create({ email: invite.email, role: invite.role, password })
-      await options.signIn.startSession(req, res, account.id)
-      await audit.record({
-        account_id: account.id,
-        account_email: account.email,
-        operation: 'dashboard.acceptInvite',
-        method: 'POST',
-        path: '/auth/invites/accept',
-        status: 204,
-      })
-      res.writeHead(204, { 'Cache-Control': 'no-store' }).end()
-    } catch (error) {
-      if (error instanceof AccountExistsError) return sendError(res, 409, error.message)
-      throw error
-    }
+    // The invitation is spent in the same turn as the hash: a full queue leaves it usable.
+    let outcome = 'invalid' as { account: Account } | { exists: string } | 'invalid'
+    const ran = await options.signIn.inPasswordTurn(req, res, async () => {
+      const invite = await invites.find(token)
+      if (!invite || !(await invites.use(token))) return
+      try {
+        const made = await accounts.create({ email: invite.email, role: invite.role, password })
+        outcome = { account: made }
+      } catch (error) {
+        if (!(error instanceof AccountExistsError)) throw error
+        outcome = { exists: error.message }
+      }
+    })
+    if (!ran) return
+    if (outcome === 'invalid') return invalidInvite(res)
+    if ('exists' in outcome) return sendError(res, 409, outcome.exists)
+    const { account } = outcome
+    await options.signIn.startSession(req, res, account.id)
+    await audit.record({
+      account_id: account.id,
+      account_email: account.email,
+      operation: 'dashboard.acceptInvite',
+      method: 'POST',
+      path: '/auth/invites/accept',
+      status: 204,
+    })
+    res.writeHead(204, { 'Cache-Control': 'no-store' }).end()
   }
 
-  const listInvites = adminOnly(async (_principal, _req, res) => {
+  const listInvites: AdminHandler = async ({ res }) => {
     sendJson(res, 200, { invitations: await invites.listOpen() })
-  })
+  }
 
-  const revokeInvite = (id: string) =>
-    adminOnly(async (principal, req, res) => {
-      const revoked = await invites.revoke(id)
-      const status = revoked ? 204 : 404
-      await record(principal, 'dashboard.revokeInvite', req, `/auth/invites/${id}`, status)
-      if (!revoked)
-        return sendError(res, 404, 'This invitation was already used, revoked or expired')
-      res.writeHead(204, { 'Cache-Control': 'no-store' }).end()
-    })
+  const revokeInvite: AdminHandler = async ({ admin: principal, req, res, id }) => {
+    const revoked = await invites.revoke(id)
+    const status = revoked ? 204 : 404
+    await record(principal, 'dashboard.revokeInvite', req, `/auth/invites/${id}`, status)
+    if (!revoked) return sendError(res, 404, 'This invitation was already used, revoked or expired')
+    res.writeHead(204, { 'Cache-Control': 'no-store' }).end()
+  }
 
-  const createResetLink = (id: string) =>
-    adminOnly((principal, req, res) => passwords.createResetLink(principal, id, req, res))
+  const createResetLink: AdminHandler = ({ admin, id, req, res }) =>
+    passwords.createResetLink(admin, id, req, res)
 
-  const auditPage = adminOnly(async (_principal, _req, res, url) => {
+  const auditPage: AdminHandler = async ({ res, url }) => {
     sendJson(res, 200, await audit.page(auditFilter(url)))
-  })
+  }
 
-  const auditCsv = adminOnly(async (_principal, _req, res, url) => {
+  const auditCsv: AdminHandler = async ({ res, url }) => {
     res.writeHead(200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': 'attachment; filename="dashboard-audit.csv"',
@@ -183,7 +189,7 @@ export function createAdminRoutes(options: AdminRouteOptions) {
     res.write(csvHeader())
     for await (const entry of audit.all(auditFilter(url))) res.write(csvRow(entry))
     res.end()
-  })
+  }
 
   return {
     listAccounts,

@@ -1,6 +1,7 @@
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import type { MiddlewareHandler } from 'hono'
 import type { DashboardEnv } from '../http/context.ts'
+import type { Log } from '../ops/logger.ts'
 import type { AuditLog } from './audit-log.ts'
 
 /**
@@ -8,7 +9,7 @@ import type { AuditLog } from './audit-log.ts'
  * the dashboard and every refusal of a signed-in person, with who, what, where and the status.
  * A streamed answer is recorded when it ends (499: the browser went away before it was sent).
  */
-export function auditTrail(audit: AuditLog, log: (message: string) => void) {
+export function auditTrail(audit: AuditLog, log: Log) {
   const middleware: MiddlewareHandler<DashboardEnv> = async (c, next) => {
     await next()
     const note = c.get('audit')
@@ -25,7 +26,11 @@ export function auditTrail(audit: AuditLog, log: (message: string) => void) {
       status,
     })
     const failed = (error: unknown) =>
-      log(`audit: ${note.operation} by ${actor.email} not recorded: ${error}`)
+      log('audit: an entry was not recorded', {
+        operation: note.operation,
+        email: actor.email,
+        error: String(error),
+      })
     if (c.res !== RESPONSE_ALREADY_SENT) return audit.record(entry(c.res.status)).catch(failed)
     if (res.headersSent) return audit.record(entry(res.statusCode)).catch(failed)
     res.once('close', () => {

@@ -6,7 +6,6 @@ import type { Account, Accounts } from './accounts.ts'
 import type { AuditLog } from './audit-log.ts'
 import { defaultOidcName, type OidcOptions, roleFromClaim } from './oidc-config.ts'
 import { createFlowCookie } from './oidc-flow-cookie.ts'
-import { isHttps } from './request-checks.ts'
 import type { SignIn } from './sign-in-routes.ts'
 
 export interface OidcRouteOptions {
@@ -94,7 +93,10 @@ export function createOidcRoutes(options: OidcRouteOptions) {
     try {
       config = await configuration(oidc)
     } catch (error) {
-      log(`oidc: the provider ${oidc.issuer} cannot be discovered: ${describe(error)}`)
+      log('oidc: the provider cannot be discovered', {
+        issuer: oidc.issuer,
+        error: describe(error),
+      })
       return toSignInPage(res, 'unavailable', next)
     }
     const verifier = client.randomPKCECodeVerifier()
@@ -137,7 +139,7 @@ export function createOidcRoutes(options: OidcRouteOptions) {
         .end()
     } catch (error) {
       if (error instanceof SignInRefused) return toSignInPage(res, error.code, next)
-      log(`oidc: sign-in failed: ${describe(error)}`)
+      log('oidc: sign-in failed', { error: describe(error) })
       toSignInPage(res, unreachable(error) ? 'unavailable' : 'failed', next)
     }
   }
@@ -179,7 +181,7 @@ export function createOidcRoutes(options: OidcRouteOptions) {
     }
     const role = roleFromClaim(settings.roleMap, claims[settings.roleClaim ?? 'groups'])
     if (!role) {
-      log(`oidc: ${email} matches no entry of OIDC_ROLE_MAP and there is no *; refused`)
+      log('oidc: refused, the email matches no entry of OIDC_ROLE_MAP and there is no *', { email })
       throw new SignInRefused('no-role')
     }
     let account: Account | undefined = await accounts.bySubject(subject)
@@ -213,7 +215,11 @@ export function createOidcRoutes(options: OidcRouteOptions) {
         // admin exists, as when an admin demotes the last one.
         await record(account, 'dashboard.oidcUpdateRole', 409)
         log(
-          `oidc: ${account.email} is the last admin: the provider's groups say ${role}, kept admin until another admin exists`,
+          "oidc: the last admin kept admin until another admin exists, whatever the provider's groups say",
+          {
+            email: account.email,
+            providerRole: role,
+          },
         )
       } else throw new SignInRefused('failed')
     }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { sendError, sendJson } from '../http/json-response.ts'
-import type { Accounts } from './accounts.ts'
+import type { Account, Accounts } from './accounts.ts'
 import type { AuditLog } from './audit-log.ts'
 import { tokenFrom } from './one-time-tokens.ts'
 import type { PasswordResets } from './password-resets.ts'
@@ -60,8 +60,16 @@ export function createPasswordRoutes(options: PasswordRouteOptions) {
         'You sign in with your company account, so there is no password here to change: change it with your company',
       )
     }
+    if (next === current)
+      return sendError(res, 400, 'Choose a new password different from your current one')
+    let verified = false
+    const ran = await signIn.inPasswordTurn(req, res, async () => {
+      verified = current !== '' && (await verifyPassword(current, stored))
+      if (verified) await accounts.update(principal.id, { password: next })
+    })
+    if (!ran) return
     // Only signed-in people get here, and each refusal is in the audit log for admins to see.
-    if (!current || !(await verifyPassword(current, stored))) {
+    if (!verified) {
       await record(principal, 'dashboard.changePassword', '/auth/password', 403)
       return sendError(
         res,
@@ -69,9 +77,6 @@ export function createPasswordRoutes(options: PasswordRouteOptions) {
         'Your current password is not right: nothing was changed. Type it again.',
       )
     }
-    if (next === current)
-      return sendError(res, 400, 'Choose a new password different from your current one')
-    await accounts.update(principal.id, { password: next })
     await sessions.deleteAllFor(principal.id, principal.sessionId)
     await resets.cancelFor(principal.id)
     await record(principal, 'dashboard.changePassword', '/auth/password', 204)
@@ -123,10 +128,15 @@ export function createPasswordRoutes(options: PasswordRouteOptions) {
     const password = text(body?.password)
     if (password.length < minimumLength)
       return sendError(res, 400, `Choose a password of at least ${minimumLength} characters`)
-    const accountId = await resets.use(tokenFrom(body))
-    const account = accountId && (await accounts.byId(accountId))
+    // The link is spent in the same turn as the hash: a full queue leaves it usable.
+    let account: Account | undefined
+    const ran = await signIn.inPasswordTurn(req, res, async () => {
+      const accountId = await resets.use(tokenFrom(body))
+      account = accountId ? await accounts.byId(accountId) : undefined
+      if (account && !account.deactivated_at) await accounts.update(account.id, { password })
+    })
+    if (!ran) return
     if (!account || account.deactivated_at) return sendError(res, 404, invalidLink)
-    await accounts.update(account.id, { password })
     await sessions.deleteAllFor(account.id)
     await signIn.startSession(req, res, account.id)
     await record(account, 'dashboard.useResetLink', '/auth/reset-links/use', 204)

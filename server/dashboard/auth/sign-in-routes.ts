@@ -11,7 +11,7 @@ import { verifyPassword } from './passwords.ts'
 import type { SignInLimiter } from './rate-limit.ts'
 import { clientAddress, isHttps, readSmallForm, secureCookies } from './request-checks.ts'
 import type { SessionStore } from './sessions.ts'
-import { accountDelayMs, attemptKeys } from './sign-in-rules.ts'
+import { accountDelayMs, addressKey, attemptKeys } from './sign-in-rules.ts'
 
 /** How sign-in attempts are paced. Every field has a default; tests and benchmarks set them. */
 export interface SignInThrottle {
@@ -44,6 +44,14 @@ export type Principal = Pick<Account, 'id' | 'email' | 'role'> & { sessionId: st
 const badCredentials = 'The email or password is not right'
 // A full queue drains one check at a time per address, 8 of them in about 3 s.
 const busyRetryAfterSeconds = 5
+
+const queueFull = (res: ServerResponse, what: 'sign-ins' | 'passwords') =>
+  sendError(
+    res,
+    503,
+    `Too many ${what} are being checked right now. Try again in ${busyRetryAfterSeconds} seconds.`,
+    { 'Retry-After': String(busyRetryAfterSeconds) },
+  )
 
 function tooManyFailures(res: ServerResponse, waitMs: number) {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000))
@@ -112,12 +120,7 @@ export function createSignIn(options: SignInOptions) {
     })
     if (!checked) {
       await options.limits.release(keys)
-      return sendError(
-        res,
-        503,
-        `Too many sign-ins are being checked right now. Try again in ${busyRetryAfterSeconds} seconds.`,
-        { 'Retry-After': String(busyRetryAfterSeconds) },
-      )
+      return queueFull(res, 'sign-ins')
     }
     const valid = await checked
     if (!account || !valid || account.deactivated_at) {
@@ -156,7 +159,23 @@ export function createSignIn(options: SignInOptions) {
     sendJson(res, 200, visible)
   }
 
-  return { principalOf, startSession, signIn, signOut, me, originOf, secure }
+  /**
+   * Password work other than signing in (changing one, a reset, an accepted invitation) hashes
+   * too: it waits in the client address's turn of the same queue, so the bound on hashes holds
+   * for all of them. False when the queue is full, answered 503.
+   */
+  async function inPasswordTurn(
+    req: IncomingMessage,
+    res: ServerResponse,
+    work: () => Promise<void>,
+  ): Promise<boolean> {
+    const turn = checks.run(addressKey(clientAddress(req, options.trustProxy)), work)
+    if (!turn) queueFull(res, 'passwords')
+    else await turn
+    return turn !== null
+  }
+
+  return { principalOf, startSession, signIn, signOut, me, originOf, secure, inPasswordTurn }
 }
 
 export type SignIn = ReturnType<typeof createSignIn>

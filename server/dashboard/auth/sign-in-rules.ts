@@ -60,6 +60,9 @@ export function attemptKeys(email: string, address: string): AttemptKeys {
   return {
     pair: `pair:${digest}:${group}`,
     account: `account:${digest}`,
-    address: `address:${group}`,
+    address: addressKey(address),
   }
 }
+
+/** The key of a client address's group (an IPv6 /64), for limits and the password queue. */
+export const addressKey = (address: string) => `address:${addressGroup(address)}`

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { sendError } from '../http/json-response.ts'
+import type { Log } from '../ops/logger.ts'
 
 export interface EventHubOptions {
   /** Events kept to replay after a short disconnect. */
@@ -10,7 +11,7 @@ export interface EventHubOptions {
   maxStreamsPerAccount?: number
   /** Bytes a stream may leave unsent (its client not reading) before it is dropped; default 1 MiB. */
   maxUnsentBytes?: number
-  log?: (message: string) => void
+  log?: Log
 }
 
 /** Whose a stream is: it lives no longer than its session. */
@@ -64,7 +65,7 @@ export function createEventHub(options: EventHubOptions = {}) {
   function send(res: ServerResponse, text: string) {
     res.write(text)
     if (res.writableLength <= maxUnsent) return
-    log(`live: dropped a stream that stopped reading (${res.writableLength} bytes unsent)`)
+    log('live: dropped a stream that stopped reading', { unsentBytes: res.writableLength })
     forget(res)
     res.destroy()
   }

@@ -1,6 +1,8 @@
 import { Redis } from 'ioredis'
 import * as z from 'zod'
 import { parseServiceEventJson, type ServiceEvent } from '../../../src/api/service-event.ts'
+import type { Log } from '../ops/logger.ts'
+import { reportOutages } from '../ops/redis-outages.ts'
 import { APPLYING_TTL_MS, DEDUP_TTL_MS, type DeliveryLedger, newClaimToken } from './dedup.ts'
 import type { StreamEnd } from './event-hub.ts'
 
@@ -20,7 +22,7 @@ const zStreamEnd = z.union([
 export interface RedisLiveOptions {
   onEvent: (event: ServiceEvent) => void
   onStreamEnd: (which: StreamEnd) => void
-  log: (message: string) => void
+  log: Log
 }
 
 // With REDIS_URL, replicas share one ledger of deliveries (a claim while an event is applied,
@@ -89,20 +91,4 @@ function parseStreamEnd(message: string): StreamEnd | null {
   } catch {
     return null
   }
-}
-
-// One line when Redis goes away and one when it is back, not one per reconnection attempt.
-function reportOutages(redis: Redis, role: string, log: (message: string) => void): Redis {
-  let reachable = true
-  redis.on('error', (error: Error) => {
-    if (!reachable) return
-    reachable = false
-    log(`live: Redis (${role}) unreachable: ${error.message}`)
-  })
-  redis.on('ready', () => {
-    if (reachable) return
-    reachable = true
-    log(`live: Redis (${role}) reachable again`)
-  })
-  return redis
 }

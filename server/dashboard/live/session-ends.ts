@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { SessionStore } from '../auth/sessions.ts'
+import type { Log } from '../ops/logger.ts'
 import type { StreamEnd } from './event-hub.ts'
 
 /** What replicas call a session when they tell each other it ended: never its id. */
@@ -11,7 +12,7 @@ export interface SessionEndsOptions {
   endStreams: (which: StreamEnd) => void
   /** Tells the other replicas (`REDIS_URL`); rejects if it could not. */
   announce?: (which: StreamEnd) => Promise<void>
-  log: (message: string) => void
+  log: Log
 }
 
 // The session store as sign-in, sign-out and the admin routes use it: a session that ends (signed
@@ -25,7 +26,9 @@ export function endStreamsWithSessions(
   async function ended(which: StreamEnd) {
     options.endStreams(which)
     await options.announce?.(which).catch((error: unknown) => {
-      options.log(`live: the other replicas were not told a session ended: ${error}`)
+      options.log('live: the other replicas were not told a session ended', {
+        error: String(error),
+      })
     })
   }
   return {

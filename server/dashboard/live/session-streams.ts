@@ -1,13 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { SessionStore } from '../auth/sessions.ts'
 import type { Principal } from '../auth/sign-in-routes.ts'
+import type { Log } from '../ops/logger.ts'
 import type { EventHub } from './event-hub.ts'
 import { sessionKeyOf } from './session-ends.ts'
 
 export interface SessionStreamsOptions {
   hub: EventHub
   sessions: Pick<SessionStore, 'peek'>
-  log: (message: string) => void
+  log: Log
   now?: () => number
   /**
    * An open stream checks its session at least this often, besides at its expiry, in case an
@@ -37,7 +38,7 @@ export function createSessionStreams(options: SessionStreamsOptions) {
       // Checked once the stream is registered, so a sign-out racing this request is never missed.
       const check = async () => {
         const session = await options.sessions.peek(principal.sessionId).catch((error: unknown) => {
-          options.log(`live: a stream's session could not be checked: ${error}`)
+          options.log("live: a stream's session could not be checked", { error: String(error) })
           return 'unknown' as const
         })
         if (res.closed || res.writableEnded) return

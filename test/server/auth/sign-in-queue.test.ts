@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createPasswordCheckQueue } from '../../../server/dashboard/auth/password-check-queue.ts'
 import { verifyPassword } from '../../../server/dashboard/auth/passwords.ts'
+import { addressKey } from '../../../server/dashboard/auth/sign-in-rules.ts'
+import { send } from '../dashboard/http-client.ts'
 import { testPassword } from '../support/accounts.ts'
+import { sessionOf } from '../support/people.ts'
 import { waitUntil } from '../wait-until.ts'
 import {
   attempt,
@@ -80,5 +83,38 @@ describe('password checks', () => {
     gate.open()
     const statuses = (await Promise.all(sent)).map((response) => response.status).sort()
     expect(statuses).toEqual([401, 401, 503])
+  })
+  it('hash a password change in the same queue: beyond it 503, and the password stays', async () => {
+    const queue = createPasswordCheckQueue({ concurrency: 1, maxWaitingPerAddress: 1 })
+    const running = await startSignInDashboard(['owner@example.com'], { queue })
+    dashboard = running
+    const from = '127.0.0.6'
+    const signedIn = await attempt(running.url, 'owner@example.com', testPassword, { from })
+    const session = sessionOf(running.url, signedIn)
+    const change = () =>
+      send(running.url, '/auth/password', {
+        method: 'POST',
+        headers: session,
+        body: JSON.stringify({ currentPassword: testPassword, newPassword: 'a new long password' }),
+        localAddress: from,
+      })
+    // The address's turn is taken and its one waiting place filled.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const taken = [queue.run(addressKey(from), () => held), queue.run(addressKey(from), () => held)]
+    const refused = await change()
+    expect(refused.status).toBe(503)
+    expect(refused.json().error).toBe(
+      'Too many passwords are being checked right now. Try again in 5 seconds.',
+    )
+    release()
+    await Promise.all(taken)
+    // Nothing was changed: the old password still signs in, and the change goes through now.
+    expect((await attempt(running.url, 'owner@example.com', testPassword, { from })).status).toBe(
+      204,
+    )
+    expect((await change()).status).toBe(204)
   })
 })

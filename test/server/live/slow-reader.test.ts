@@ -77,7 +77,7 @@ it('drops a stream whose client stopped reading once its unsent buffer passes a 
     'the stalled stream to be dropped',
   )
   const line = dashboard.logs.find((each) => each.includes('stopped reading')) ?? ''
-  const unsent = Number(/(\d+) bytes unsent/.exec(line)?.[1])
+  const unsent = Number(JSON.parse(line).unsentBytes)
   // The bound (1 MiB) plus the one event whose write passed it.
   expect(unsent).toBeGreaterThan(MiB)
   expect(unsent).toBeLessThan(2 * MiB)
