@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis'
 import { sql } from 'kysely'
 import type { Log } from '../ops/logger.ts'
-import { reportOutages } from '../ops/redis-outages.ts'
+import { closeRedis, reportOutages } from '../ops/redis-outages.ts'
 import { createAccounts } from './accounts.ts'
 import { createAdminRoutes } from './admin-routes.ts'
 import { createAuditLog } from './audit-log.ts'
@@ -99,7 +99,7 @@ export async function createAccessControl(options: AccessControlOptions, log: Lo
     },
     async close() {
       await db.destroy()
-      await redis?.quit()
+      if (redis) await closeRedis(redis)
     },
   }
 }

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis'
 import * as z from 'zod'
 import { parseServiceEventJson, type ServiceEvent } from '../../../src/api/service-event.ts'
 import type { Log } from '../ops/logger.ts'
-import { reportOutages } from '../ops/redis-outages.ts'
+import { closeRedis, reportOutages } from '../ops/redis-outages.ts'
 import { APPLYING_TTL_MS, DEDUP_TTL_MS, type DeliveryLedger, newClaimToken } from './dedup.ts'
 import type { StreamEnd } from './event-hub.ts'
 
@@ -79,7 +79,7 @@ export async function connectRedisLive(url: string, options: RedisLiveOptions) {
     /** For readiness: both connections answer PING. */
     ping: () => Promise.all([commands.ping(), subscriber.ping()]),
     async close() {
-      await Promise.allSettled([subscriber.quit(), commands.quit()])
+      await Promise.all([closeRedis(subscriber), closeRedis(commands)])
     },
   }
 }

@@ -16,3 +16,9 @@ export function reportOutages(redis: Redis, role: string, log: Log): Redis {
   })
   return redis
 }
+
+/** Closes a connection: politely (QUIT) while Redis answers, at once when it is gone. */
+export async function closeRedis(redis: Redis): Promise<void> {
+  if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect())
+  else redis.disconnect()
+}
