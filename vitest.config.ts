@@ -11,6 +11,10 @@ const noNodeWebStorage = process.allowedNodeEnvironmentFlags.has('--no-experimen
 export default defineConfig({
   test: {
     globalSetup: ['test/support/print-node-version.ts'],
+    // Vitest's default leaves one of two cores idle; most server and component files wait on
+    // sockets and timers more than they compute, so two run at once (the e2e files still one by
+    // one, below).
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -8,7 +8,7 @@ import { type RunningDashboard, startDashboard } from '../../../server/dashboard
 import { type FakeService, fakeClient, startFakeService } from '../dashboard/fake-service.ts'
 import { send } from '../dashboard/http-client.ts'
 import { createTempDist } from '../dashboard/temp-dist.ts'
-import { signIn, testPassword } from '../support/accounts.ts'
+import { createTestAccount, signIn, testPassword } from '../support/accounts.ts'
 import { startPostgresServer } from '../support/postgres-server.ts'
 
 type Location = { sqlitePath: string; databaseUrl?: string }
@@ -51,7 +51,6 @@ describe.each(databases)(
     beforeAll(async () => {
       database = await start()
       db = await openDashboardDb(database.location)
-      const accounts = createAccounts(db)
       service = await startFakeService()
       dist = await createTempDist()
       dashboard = await startDashboard({
@@ -65,7 +64,7 @@ describe.each(databases)(
       })
       for (const name of ['ana', 'bo'] as const) {
         const email = `${name}@example.com`
-        const account = await accounts.create({ email, role: 'admin', password: testPassword })
+        const account = await createTestAccount(db, { email, role: 'admin' })
         const session = await signIn(dashboard.url, {
           email,
           password: testPassword,

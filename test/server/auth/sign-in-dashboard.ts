@@ -1,14 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createAccounts } from '../../../server/dashboard/auth/accounts.ts'
 import { openDashboardDb } from '../../../server/dashboard/auth/database.ts'
 import type { SignInThrottle } from '../../../server/dashboard/auth/sign-in-routes.ts'
 import { type DashboardOptions, startDashboard } from '../../../server/dashboard/start.ts'
 import { fakeClient, startFakeService } from '../dashboard/fake-service.ts'
 import { type RawResponse, send } from '../dashboard/http-client.ts'
 import { createTempDist } from '../dashboard/temp-dist.ts'
-import { testPassword } from '../support/accounts.ts'
+import { createTestAccount, testPassword } from '../support/accounts.ts'
 
 export interface SignInDashboard {
   url: string
@@ -42,11 +41,7 @@ export async function startSignInDashboard(
   const dataDir = mkdtempSync(join(tmpdir(), 'sign-in-limits-'))
   const dashboardDb = join(dataDir, 'dashboard.db')
   const db = await openDashboardDb({ sqlitePath: dashboardDb })
-  await Promise.all(
-    emails.map((email) =>
-      createAccounts(db).create({ email, password: testPassword, role: 'editor' }),
-    ),
-  )
+  await Promise.all(emails.map((email) => createTestAccount(db, { email, role: 'editor' })))
   await db.destroy()
   const hashed: string[] = []
   const waits: number[] = []
