@@ -10,6 +10,14 @@ export const focused = (locator: Locator) =>
   expect
     .poll(() => locator.evaluate((element) => element === document.activeElement), poll)
     .toBe(true)
+    .catch(async (error: Error) => {
+      // Says where the focus is instead, which the bare `false` does not.
+      const active = await locator.page().evaluate(() => {
+        const element = document.activeElement
+        return element ? element.outerHTML.slice(0, 200) : 'nothing'
+      })
+      throw new Error(`${error.message}\nThe focus is on ${active}`, { cause: error })
+    })
 export const checked = (locator: Locator) => expect.poll(() => locator.isChecked(), poll).toBe(true)
 export const textOf = (locator: Locator) => locator.textContent().then((text) => text ?? '')
 
