@@ -4,7 +4,7 @@
 // from another address (127.0.0.3): a valid sign-in of another account, sent once the server has
 // started checking the burst's passwords, and GET /healthz every 10 ms until both are done.
 // The same sign-in is timed once before the burst too, to tell the burst's cost from the
-// machine's (a shared machine's load slows every scrypt check alike). Reported: the password
+// machine's (a shared machine's load slows every password check alike). Reported: the password
 // hashes the server computed for the attacked account (it says each check it starts, over
 // IPC), the valid sign-in's time, and /healthz p95 during the burst.
 // Goals: at most 10 hashes for the attacked account, valid sign-in ≤ 1 s, /healthz p95 ≤ 50 ms.

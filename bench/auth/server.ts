@@ -2,7 +2,7 @@
 // channel) so the benchmark's clients never share its event loop. It serves the embedded
 // sandbox (unseeded) and a stand-in build, with the two accounts the benchmark signs in to. The
 // server tells the benchmark, over IPC, each password check it starts: the count is the
-// server's own, taken where the scrypt check is queued to run.
+// server's own, taken where the password check is queued to run.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

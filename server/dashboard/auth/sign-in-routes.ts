@@ -7,7 +7,7 @@ import type { Account, Accounts } from './accounts.ts'
 import { normalizeEmail } from './accounts.ts'
 import { clearSessionCookie, readCookie, sessionCookieName, setSessionCookie } from './cookies.ts'
 import { createPasswordCheckQueue, type PasswordCheckQueue } from './password-check-queue.ts'
-import { verifyPassword } from './passwords.ts'
+import { needsRehash, verifyPassword } from './passwords.ts'
 import type { SignInLimiter } from './rate-limit.ts'
 import { clientAddress, isHttps, readSmallForm, secureCookies } from './request-checks.ts'
 import type { SessionStore } from './sessions.ts'
@@ -17,7 +17,7 @@ import { accountDelayMs, addressKey, attemptKeys } from './sign-in-rules.ts'
 export interface SignInThrottle {
   /** The queue password checks wait in (`createPasswordCheckQueue()`). */
   queue?: PasswordCheckQueue
-  /** Checks a password against its stored hash, or the decoy for null (scrypt, `passwords.ts`). */
+  /** Checks a password against its stored hash, or the decoy for null (argon2id, `passwords.ts`). */
   verifyPassword?: (password: string, stored: string | null) => Promise<boolean>
   /** Told the normalised email of every password check as it starts (tests, `bench:auth`). */
   onPasswordCheck?: (email: string) => void
@@ -42,7 +42,7 @@ export type Principal = Pick<Account, 'id' | 'email' | 'role'> & { sessionId: st
 // One message for a wrong password, an unknown email and a deactivated account, so the answer
 // never tells whether an account exists.
 const badCredentials = 'The email or password is not right'
-// A full queue drains one check at a time per address, 8 of them in about 3 s.
+// A full queue drains one check at a time per address, 8 of them in about 1 s.
 const busyRetryAfterSeconds = 5
 
 const queueFull = (res: ServerResponse, what: 'sign-ins' | 'passwords') =>
@@ -114,9 +114,14 @@ export function createSignIn(options: SignInOptions) {
     const delay = accountDelayMs(admission.accountAttempts)
     if (delay > 0) await wait(delay)
     // An unknown email is checked against the decoy in the same queue, so it takes as long.
-    const checked = checks.run(keys.address, () => {
+    const checked = checks.run(keys.address, async () => {
       options.throttle?.onPasswordCheck?.(email)
-      return verify(password, account?.password_hash ?? null)
+      const stored = account?.password_hash ?? null
+      const valid = await verify(password, stored)
+      // A hash made with an older setting is replaced while the password is at hand.
+      if (valid && account && stored && needsRehash(stored))
+        await options.accounts.update(account.id, { password })
+      return valid
     })
     if (!checked) {
       await options.limits.release(keys)

@@ -20,17 +20,17 @@ export interface SignInDashboard {
 
 /**
  * The password check these dashboards run unless told otherwise: every account has
- * `testPassword`, so it is right exactly when scrypt would be, without its 128 MiB and hundreds
- * of milliseconds per attempt (limits tests make a hundred attempts; `verifyPassword` itself is
- * tested with the real hashes elsewhere).
+ * `testPassword`, so it is right exactly when argon2id would be, without its 19 MiB and 0.1 s
+ * per attempt (limits tests make a hundred attempts; `verifyPassword` itself is tested with the
+ * real hashes elsewhere).
  */
-export const checkWithoutScrypt = async (password: string, stored: string | null) =>
+export const checkWithoutHashing = async (password: string, stored: string | null) =>
   stored !== null && password === testPassword
 
 /**
  * A production dashboard (fake service, temporary build) with one editor account per email, all
  * with `testPassword`. The test sees which passwords were checked and which delays were asked
- * for, and can replace the check (real scrypt, or one it holds) or the queue.
+ * for, and can replace the check (real argon2id, or one it holds) or the queue.
  */
 export async function startSignInDashboard(
   emails: readonly string[],
@@ -53,7 +53,7 @@ export async function startSignInDashboard(
     service: { baseUrl: service.url, ...fakeClient },
     log: () => {},
     signInThrottle: {
-      verifyPassword: checkWithoutScrypt,
+      verifyPassword: checkWithoutHashing,
       wait: async (ms) => {
         waits.push(ms)
       },

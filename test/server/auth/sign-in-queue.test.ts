@@ -8,7 +8,7 @@ import { sessionOf } from '../support/people.ts'
 import { waitUntil } from '../wait-until.ts'
 import {
   attempt,
-  checkWithoutScrypt,
+  checkWithoutHashing,
   type SignInDashboard,
   startSignInDashboard,
 } from './sign-in-dashboard.ts'
@@ -40,7 +40,7 @@ afterEach(async () => {
 describe('password checks', () => {
   it("check another address's sign-in before a flooding address's backlog", async () => {
     const queue = createPasswordCheckQueue({ concurrency: 1, maxWaitingPerAddress: 8 })
-    const gate = gated(checkWithoutScrypt)
+    const gate = gated(checkWithoutHashing)
     const running = await startSignInDashboard(['owner@example.com'], {
       queue,
       verifyPassword: gate.verifyPassword,

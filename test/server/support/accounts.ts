@@ -1,6 +1,5 @@
 import { createAccounts } from '../../../server/dashboard/auth/accounts.ts'
 import { type DashboardDb, openDashboardDb } from '../../../server/dashboard/auth/database.ts'
-import { hashPassword } from '../../../server/dashboard/auth/passwords.ts'
 import type { Role } from '../../../src/api/roles.ts'
 
 export interface TestAccount {
@@ -11,22 +10,9 @@ export interface TestAccount {
 
 export const testPassword = 'correct horse battery staple'
 
-// Fixture accounts store `testPassword` hashed with scrypt at N=2^10 (1 MiB, about 2 ms) rather
-// than N=2^17 (128 MiB, about 800 ms here): sign-ins check them with the real code, which reads
-// the parameters from the stored hash, and the suite saves hundreds of seconds of hashing.
-// Passwords people choose in a test (invitations, changes, resets) get the real parameters.
-const fixtureHash = hashPassword(testPassword, { cost: 2 ** 10, blockSize: 8, parallelization: 1 })
-
-/** A fixture account whose password is `testPassword`, like `Accounts.create` makes one. */
-export async function createTestAccount(db: DashboardDb, input: { email: string; role: Role }) {
-  const account = await createAccounts(db).create(input)
-  await db
-    .updateTable('accounts')
-    .set({ password_hash: await fixtureHash })
-    .where('id', '=', account.id)
-    .execute()
-  return account
-}
+/** A fixture account whose password is `testPassword`. */
+export const createTestAccount = (db: DashboardDb, input: { email: string; role: Role }) =>
+  createAccounts(db).create({ ...input, password: testPassword })
 
 /** One account per role, as `npm run user:add` would create them, in the given database. */
 export async function addAccounts(
