@@ -122,6 +122,10 @@ function openPool(connectionString: string) {
 function openSqlite(path: string) {
   const sqlite = new Database(path)
   sqlite.pragma('journal_mode = WAL')
+  // Queries run on the event loop: with FULL, every audit entry waited for a disk flush there,
+  // and a burst of refused sign-ins held /healthz up. In WAL, NORMAL never corrupts the file; a
+  // power cut may lose the last moments' entries (SQLite's advice for WAL).
+  sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('busy_timeout = 5000')
   return sqlite
 }
