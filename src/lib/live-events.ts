@@ -8,7 +8,10 @@ const listeners = new Set<Listener>()
 const statusListeners = new Set<() => void>()
 let status: LiveStatus = 'connecting'
 let source: EventSource | null = null
-let lastEventId = ''
+// The last event seen is kept for the tab across reloads, so a reloaded page asks for what
+// happened while it loaded (an import finishing, say) instead of missing it.
+const lastEventKey = 'live-events:last-event-id'
+let lastEventId = readLastEventId()
 let attempt = 0
 let retry: ReturnType<typeof setTimeout> | undefined
 
@@ -57,11 +60,11 @@ function connect() {
     void loadParser().catch(() => {})
   }
   stream.addEventListener('service', (message) => {
-    lastEventId = message.lastEventId || lastEventId
+    rememberEventId(message.lastEventId)
     void emitInOrder(message.data)
   })
   stream.addEventListener('ready', (message) => {
-    lastEventId = message.lastEventId || lastEventId
+    rememberEventId(message.lastEventId)
   })
   stream.addEventListener('reset', () => void emitInOrder(null))
   stream.onerror = () => {
@@ -71,6 +74,24 @@ function connect() {
     // A stream that was down may have missed events the server no longer holds.
     const wait = Math.min(30_000, 1000 * 2 ** attempt++)
     retry = setTimeout(connect, wait)
+  }
+}
+
+function readLastEventId() {
+  try {
+    return sessionStorage.getItem(lastEventKey) ?? ''
+  } catch {
+    return ''
+  }
+}
+
+function rememberEventId(id: string) {
+  if (!id) return
+  lastEventId = id
+  try {
+    sessionStorage.setItem(lastEventKey, id)
+  } catch {
+    // Storage refused (private mode, quota): the id is kept for this page only.
   }
 }
 

@@ -51,3 +51,27 @@ it('catches up on what changed while its stream was cut, once it is back', async
   await shown(liveIn(page))
   await shown(page.getByRole('link', { name: caption }).first())
 })
+
+it('asks, after a reload, for the events since the last one the page saw', async () => {
+  const { page } = app
+  await page.goto(`${app.url}/videos?status=approved`)
+  await shown(liveIn(page))
+  const list = await firstChannelVideos(app, 'status=approved&page_size=1')
+  const video = list.videos[0] as Video
+  const caption = `Renamed before a reload ${Date.now()}`
+  const renamed = await fetch(`${app.url}/api/v1/videos/${video.id}`, {
+    method: 'PATCH',
+    headers: { ...app.session, 'content-type': 'application/json' },
+    body: JSON.stringify({ caption }),
+  })
+  expect(renamed.status).toBe(200)
+  await shown(page.getByRole('link', { name: caption }).first())
+
+  // Events sent while the page reloads are not lost: the new stream resumes from the last one.
+  const [stream] = await Promise.all([
+    page.waitForRequest((request) => new URL(request.url()).pathname === '/events'),
+    page.reload(),
+  ])
+  expect(new URL(stream.url()).searchParams.get('lastEventId')).toMatch(/\S/)
+  await shown(liveIn(page))
+})

@@ -67,7 +67,7 @@ async function startImport(
   const section = importSection()
   await section.getByLabel('Video address').fill(url)
   await section.getByLabel(mode).check()
-  await section.getByRole('button', { name: 'Import' }).click()
+  await section.getByRole('button', { name: 'Import', exact: true }).click()
 }
 
 it('imports a file while waiting, links to the new video and lists it in the library', async () => {
