@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Video } from '../../src/api/generated/types.gen.ts'
 import { type RunningApp, startApp } from './support/app.ts'
 import { smallClipPath } from './support/media-files.ts'
-import { firstChannelVideos } from './support/service-api.ts'
+import { firstChannelVideos, renameVideo } from './support/service-api.ts'
 import { shown } from './support/ui.ts'
 
 let app: RunningApp
@@ -40,13 +40,7 @@ it('catches up on what changed while its stream was cut, once it is back', async
   await context.setOffline(true)
   await shown(page.getByRole('status').filter({ hasText: /^Not live/ }))
   const caption = `Renamed while offline ${Date.now()}`
-  // Another person renames it meanwhile (through the same dashboard server).
-  const renamed = await fetch(`${app.url}/api/v1/videos/${video.id}`, {
-    method: 'PATCH',
-    headers: { ...app.session, 'content-type': 'application/json' },
-    body: JSON.stringify({ caption }),
-  })
-  expect(renamed.status).toBe(200)
+  await renameVideo(app, video.id, caption)
   await context.setOffline(false)
   await shown(liveIn(page))
   await shown(page.getByRole('link', { name: caption }).first())
@@ -59,12 +53,7 @@ it('asks, after a reload, for the events since the last one the page saw', async
   const list = await firstChannelVideos(app, 'status=approved&page_size=1')
   const video = list.videos[0] as Video
   const caption = `Renamed before a reload ${Date.now()}`
-  const renamed = await fetch(`${app.url}/api/v1/videos/${video.id}`, {
-    method: 'PATCH',
-    headers: { ...app.session, 'content-type': 'application/json' },
-    body: JSON.stringify({ caption }),
-  })
-  expect(renamed.status).toBe(200)
+  await renameVideo(app, video.id, caption)
   await shown(page.getByRole('link', { name: caption }).first())
 
   // Events sent while the page reloads are not lost: the new stream resumes from the last one.

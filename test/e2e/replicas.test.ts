@@ -4,7 +4,7 @@ import type { Video } from '../../src/api/generated/types.gen.ts'
 import { startPostgresServer } from '../server/support/postgres-server.ts'
 import { startRedisServer } from '../server/support/redis-server.ts'
 import { type RunningApp, startApp } from './support/app.ts'
-import { firstChannelVideos } from './support/service-api.ts'
+import { firstChannelVideos, renameVideo } from './support/service-api.ts'
 import { shown } from './support/ui.ts'
 
 const webhookSecret = 'whsec_e2e_replicas'
@@ -56,12 +56,7 @@ it('shows a change made through one replica in a browser signed in on the other,
   await page.evaluate(() => Object.assign(window, { loadedBeforeTheChange: true }))
 
   const caption = `Renamed on the first replica ${Date.now()}`
-  const renamed = await fetch(`${app.url}/api/v1/videos/${video.id}`, {
-    method: 'PATCH',
-    headers: { ...app.session, 'content-type': 'application/json' },
-    body: JSON.stringify({ caption }),
-  })
-  expect(renamed.status).toBe(200)
+  await renameVideo(app, video.id, caption)
   // The sandbox tells the first replica; Redis carries it to the second, which tells the page.
   await shown(page.getByRole('link', { name: caption }).first())
   expect(await page.evaluate(() => 'loadedBeforeTheChange' in window)).toBe(true)

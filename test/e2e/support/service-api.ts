@@ -52,3 +52,16 @@ export async function firstChannelVideos(app: RunningApp, query: string) {
   )
   return api<VideoList>(app, 'GET', `/api/v1/videos?channel_id=${channels[0]?.id}&${query}`)
 }
+
+/**
+ * Another person renames a video: a call from outside the browser (which may be offline), through
+ * the same dashboard server, signed in as the app's account.
+ */
+export async function renameVideo(app: RunningApp, videoId: string, caption: string) {
+  const response = await fetch(`${app.url}/api/v1/videos/${videoId}`, {
+    method: 'PATCH',
+    headers: { ...app.session, 'content-type': 'application/json' },
+    body: JSON.stringify({ caption }),
+  })
+  if (response.status !== 200) throw new Error(`renaming ${videoId}: ${response.status}`)
+}
