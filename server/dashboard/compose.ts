@@ -46,7 +46,7 @@ interface ServiceSide {
  */
 export async function composeDashboard(options: DashboardOptions, server: Server) {
   const logger = createLogger({ level: options.logLevel ?? 'info', write: options.log })
-  // Modules that still report in words (auth/, live/) do so as warnings.
+  // auth/ and live/ report what went wrong as warnings: a message and its fields.
   const log = warningLog(logger)
   const host = options.host ?? '127.0.0.1'
   const loopbackOnly = isLoopbackHost(host)

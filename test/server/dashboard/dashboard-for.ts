@@ -72,3 +72,21 @@ export function dashboardWithFakeService(
   })
   return running
 }
+
+/** A production dashboard in front of `service` with its accounts in memory: nobody signs in. */
+export async function startBareDashboard(
+  service: FakeService,
+  options: Partial<DashboardOptions> = {},
+) {
+  const dist = await createTempDist()
+  const dashboard = await startDashboard({
+    port: 0,
+    mode: 'production',
+    distDir: dist.dir,
+    dashboardDb: ':memory:',
+    service: { baseUrl: service.url, ...fakeClient },
+    log: () => {},
+    ...options,
+  })
+  return { dashboard, removeDist: dist.remove }
+}

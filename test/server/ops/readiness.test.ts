@@ -1,35 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  type DashboardOptions,
-  type RunningDashboard,
-  startDashboard,
-} from '../../../server/dashboard/start.ts'
-import { dashboardWithFakeService } from '../dashboard/dashboard-for.ts'
+import type { DashboardOptions } from '../../../server/dashboard/start.ts'
+import { dashboardWithFakeService, startBareDashboard } from '../dashboard/dashboard-for.ts'
 import { type FakeService, fakeClient, startFakeService } from '../dashboard/fake-service.ts'
 import { send } from '../dashboard/http-client.ts'
-import { createTempDist } from '../dashboard/temp-dist.ts'
 import { startPostgresServer } from '../support/postgres-server.ts'
 import { startRedisServer } from '../support/redis-server.ts'
 
 const failing = expect.stringMatching(/^(failed|timed out)$/)
 
-/** A dashboard in front of `service`, its accounts in memory: nobody signs in here. */
+/** A bare dashboard in front of `service` that closes with its build. */
 async function startBare(service: FakeService, options: Partial<DashboardOptions> = {}) {
-  const dist = await createTempDist()
-  const dashboard = await startDashboard({
-    port: 0,
-    mode: 'production',
-    distDir: dist.dir,
-    dashboardDb: ':memory:',
-    service: { baseUrl: service.url, ...fakeClient },
-    log: () => {},
-    ...options,
-  })
+  const { dashboard, removeDist } = await startBareDashboard(service, options)
   return {
     url: dashboard.url,
     async close() {
       await dashboard.close()
-      await dist.remove()
+      await removeDist()
     },
   }
 }
@@ -92,25 +78,14 @@ describe('GET /readyz with PostgreSQL and Redis', () => {
   let postgres: Awaited<ReturnType<typeof startPostgresServer>>
   let redis: Awaited<ReturnType<typeof startRedisServer>>
   let service: Awaited<ReturnType<typeof startFakeService>>
-  let dist: Awaited<ReturnType<typeof createTempDist>>
-  let dashboard: RunningDashboard
+  let dashboard: Awaited<ReturnType<typeof startBare>>
   beforeAll(async () => {
-    ;[postgres, redis, service, dist] = await Promise.all([
+    ;[postgres, redis, service] = await Promise.all([
       startPostgresServer(),
       startRedisServer(),
       startFakeService(),
-      createTempDist(),
     ])
-    dashboard = await startDashboard({
-      port: 0,
-      mode: 'production',
-      distDir: dist.dir,
-      dashboardDb: ':memory:',
-      databaseUrl: postgres.url,
-      redisUrl: redis.url,
-      service: { baseUrl: service.url, ...fakeClient },
-      log: () => {},
-    })
+    dashboard = await startBare(service, { databaseUrl: postgres.url, redisUrl: redis.url })
   })
   const stopped = { redis: false, postgres: false }
   afterAll(async () => {
@@ -119,7 +94,6 @@ describe('GET /readyz with PostgreSQL and Redis', () => {
       service?.close(),
       stopped.redis ? null : redis?.stop(),
       stopped.postgres ? null : postgres?.stop(),
-      dist?.remove(),
     ])
   })
 

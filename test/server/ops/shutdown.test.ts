@@ -6,7 +6,7 @@ import { connect, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startDashboard } from '../../../server/dashboard/start.ts'
+import { startBareDashboard } from '../dashboard/dashboard-for.ts'
 import { type FakeService, fakeClient, json, startFakeService } from '../dashboard/fake-service.ts'
 import { send } from '../dashboard/http-client.ts'
 import { createTempDist } from '../dashboard/temp-dist.ts'
@@ -121,18 +121,12 @@ const slowWebhook = (socket: Socket) =>
 describe('closing the dashboard', () => {
   async function start(shutdownGraceMs: number) {
     const service = await startFakeService()
-    const dist = await createTempDist()
     const logs: string[] = []
-    const dashboard = await startDashboard({
-      port: 0,
-      mode: 'production',
-      distDir: dist.dir,
-      dashboardDb: ':memory:',
-      service: { baseUrl: service.url, ...fakeClient },
+    const { dashboard, removeDist } = await startBareDashboard(service, {
       shutdownGraceMs,
       log: (line) => logs.push(line),
     })
-    cleanups.push(service.close, dist.remove)
+    cleanups.push(service.close, removeDist)
     return { dashboard, logs }
   }
 
