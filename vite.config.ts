@@ -3,6 +3,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
+export const srcAlias = { '@/': `${import.meta.dirname}/src/` }
+
 export default defineConfig({
   plugins: [
     // Must come before the React plugin: it generates the route tree and splits each route's
@@ -11,5 +13,6 @@ export default defineConfig({
     react(),
     tailwindcss(),
   ],
+  resolve: { alias: srcAlias },
   build: { outDir: 'dist', sourcemap: true },
 })

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { srcAlias } from './vite.config.ts'
 
 // Node 25 and later define a global localStorage (undefined without --localstorage-file) that
 // vitest 4 will not replace with happy-dom's, so component tests would see no storage. Switched
@@ -17,6 +18,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
+        resolve: { alias: srcAlias },
         test: {
           name: 'server',
           include: ['test/server/**/*.test.ts'],
@@ -27,6 +29,7 @@ export default defineConfig({
       },
       {
         plugins: [react()],
+        resolve: { alias: srcAlias },
         test: {
           name: 'component',
           include: ['test/component/**/*.test.{ts,tsx}'],
@@ -37,6 +40,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: srcAlias },
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],

@@ -4,11 +4,11 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { applyLiveEventsTo } from './api/queries/live-cache'
 import { createQueryClient } from './app/query-client'
 import { createAppRouter } from './app/router'
 import { ShortcutsProvider } from './components/ui/shortcuts'
 import { ToastProvider } from './components/ui/toast'
+import { applyLiveEventsTo } from './lib/live-cache'
 
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)

@@ -1,9 +1,9 @@
-import { partRanges } from '../../src/features/uploads/uploader/plan-parts.ts'
+import { partRanges } from '@/lib/upload-parts.ts'
 
 export {
   MULTIPART_THRESHOLD_BYTES,
   planParts,
-} from '../../src/features/uploads/uploader/plan-parts.ts'
+} from '@/lib/upload-parts.ts'
 
 // Every method sends exactly the parts the dashboard's uploader sends: the app's own plan, with
 // the 1-based part numbers the service uses.

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
-import { ServiceError } from '../api/client'
-import { setSessionEnded } from '../lib/session-ended'
+import { ServiceError } from '@/api/client'
+import { setSessionEnded } from '@/lib/session-ended'
 
 const noticeSignedOut = (error: unknown) => {
   if (error instanceof ServiceError && error.status === 401) setSessionEnded(true)

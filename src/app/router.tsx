@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
-import { ErrorPanel } from '../components/error-panel'
-import { NotFound } from '../components/not-found'
-import { PageSkeleton } from '../components/ui/skeleton'
-import { routeTree } from '../routeTree.gen'
+import { ErrorPanel } from '@/components/error-panel'
+import { NotFound } from '@/components/not-found'
+import { PageSkeleton } from '@/components/ui/skeleton'
+import { routeTree } from '@/routeTree.gen'
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({

@@ -1,7 +1,7 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query'
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { ServiceError } from '../api/client'
+import { ServiceError } from '@/api/client'
 import { Button } from './ui/button'
 
 export function describeError(error: unknown): { title: string; detail: string } {

@@ -1,4 +1,4 @@
-import { type LiveStatus as Status, useLiveStatus } from '../lib/live-events'
+import { type LiveStatus as Status, useLiveStatus } from '@/lib/live-events'
 
 const words: Record<Status, { label: string; dot: string; detail: string }> = {
   live: {

@@ -1,5 +1,5 @@
-import type { Product } from '../api/generated/types.gen'
-import { safeHttpUrl } from '../lib/format'
+import type { Product } from '@/api/generated/types.gen'
+import { safeHttpUrl } from '@/lib/format'
 
 const sizes = { sm: 'size-8', md: 'size-10' } as const
 

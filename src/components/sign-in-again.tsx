@@ -1,9 +1,9 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect } from 'react'
-import { meQuery } from '../api/queries/session'
-import { startLiveEvents, stopLiveEvents } from '../lib/live-events'
-import { setSessionEnded, useSessionEnded } from '../lib/session-ended'
+import { meQuery } from '@/api/queries/session'
+import { startLiveEvents, stopLiveEvents } from '@/lib/live-events'
+import { setSessionEnded, useSessionEnded } from '@/lib/session-ended'
 import { Dialog } from './ui/dialog'
 
 // The form and its validation load only when a session ends, not with every screen.

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import { storesQuery } from '../api/queries/stores'
+import { storesQuery } from '@/api/queries/stores'
 import { describeError } from './error-panel'
 import { FieldShell } from './ui/field'
 import { Select } from './ui/text-input'

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import type { ServiceEvent } from '../api/service-event'
+import type { ServiceEvent } from '@/api/service-event'
 
 export type LiveStatus = 'connecting' | 'live' | 'offline'
 type Listener = (event: ServiceEvent | 'reset') => void
@@ -26,9 +26,9 @@ const emit = (event: ServiceEvent | 'reset') => {
 
 // Events are parsed with the contract's schemas, which load once the stream is open rather than
 // with the first screen. Every event waits on the same load, so they are applied in order.
-let parser: Promise<typeof import('../api/service-event')> | undefined
+let parser: Promise<typeof import('@/api/service-event')> | undefined
 const loadParser = () => {
-  parser ??= import('../api/service-event').catch((error: unknown) => {
+  parser ??= import('@/api/service-event').catch((error: unknown) => {
     parser = undefined
     throw error
   })

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { requiredRoleOf, roleMay } from '../api/operation-roles'
-import type { OperationId } from '../api/operations.gen'
-import { meQuery } from '../api/queries/session'
-import type { Role } from '../api/roles'
+import { requiredRoleOf, roleMay } from '@/api/operation-roles'
+import type { OperationId } from '@/api/operations.gen'
+import { meQuery } from '@/api/queries/session'
+import type { Role } from '@/api/roles'
 
 const article = (role: Role) => (role === 'viewer' ? 'a viewer' : `an ${role}`)
 

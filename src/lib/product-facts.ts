@@ -1,4 +1,4 @@
-import type { Product } from '../api/generated/types.gen'
+import type { Product } from '@/api/generated/types.gen'
 
 const money = (amount: number, currency: string | null) =>
   currency

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
-import { VideoAccess, VideoStatus, VideoType } from '../api/generated/types.gen'
-import type { VideoFilters } from '../api/queries/videos'
+import { VideoAccess, VideoStatus, VideoType } from '@/api/generated/types.gen'
+import type { VideoFilters } from '@/api/queries/videos'
 
 // A search of a channel's videos as the library's URL holds it (and the playlist picker reuses):
 // invalid values fall back instead of failing the page.

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, redirect, retainSearchParams } from '@tanstack/react-router'
 import * as z from 'zod/mini'
-import { ServiceError } from '../api/client'
-import { channelsQuery } from '../api/queries/channels'
-import { meQuery } from '../api/queries/session'
-import { publicPaths, RootLayout } from '../components/app-shell'
+import { ServiceError } from '@/api/client'
+import { channelsQuery } from '@/api/queries/channels'
+import { meQuery } from '@/api/queries/session'
+import { publicPaths, RootLayout } from '@/components/app-shell'
 
 const rootSearch = z.object({
   channel: z.catch(z.optional(z.string().check(z.maxLength(64))), undefined),

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { resolveChannelId } from '../api/queries/channels'
-import { reviewQueueQuery } from '../api/queries/matches'
-import { ReviewScreen } from '../features/matches/review-screen'
-import { reviewSearchSchema } from '../features/matches/review-search'
+import { resolveChannelId } from '@/api/queries/channels'
+import { reviewQueueQuery } from '@/api/queries/matches'
+import { ReviewScreen } from '@/features/matches/review-screen'
+import { reviewSearchSchema } from '@/features/matches/review-search'
 
 export const Route = createFileRoute('/matches')({
   validateSearch: reviewSearchSchema,

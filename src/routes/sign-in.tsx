@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as z from 'zod/mini'
-import { SignInScreen } from '../features/account/sign-in-screen'
+import { SignInScreen } from '@/features/account/sign-in-screen'
 
 const signInSearch = z.object({
   // Where to go once signed in: the screen follows it only if it is a page of this site.

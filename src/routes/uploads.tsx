@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { resolveChannelId } from '../api/queries/channels'
-import { videoKeys } from '../api/queries/videos'
-import { UploadsScreen } from '../features/uploads/uploads-screen'
-import { uploadsSearchSchema } from '../features/uploads/uploads-search'
+import { resolveChannelId } from '@/api/queries/channels'
+import { videoKeys } from '@/api/queries/videos'
+import { UploadsScreen } from '@/features/uploads/uploads-screen'
+import { uploadsSearchSchema } from '@/features/uploads/uploads-search'
 
 export const Route = createFileRoute('/uploads')({
   validateSearch: uploadsSearchSchema,

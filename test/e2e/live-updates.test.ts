@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Video } from '../../src/api/generated/types.gen.ts'
+import type { Video } from '@/api/generated/types.gen.ts'
 import { type RunningApp, startApp } from './support/app.ts'
 import { smallClipPath } from './support/media-files.ts'
 import { firstChannelVideos, renameVideo } from './support/service-api.ts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { ProductMatch, Video } from '../../src/api/generated/types.gen.ts'
+import type { ProductMatch, Video } from '@/api/generated/types.gen.ts'
 import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
 import { reviewing, reviewQueue, shownDecisions, suggestions, titleOf } from './support/matches.ts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { VideoList } from '../../src/api/generated/types.gen.ts'
+import type { VideoList } from '@/api/generated/types.gen.ts'
 import { type RunningApp, startApp } from './support/app.ts'
 import { failedRequest } from './support/page-errors.ts'
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Playlist } from '../../src/api/generated/types.gen.ts'
+import type { Playlist } from '@/api/generated/types.gen.ts'
 import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
 import { newPlaylist, openPlaylist, storedOrder } from './support/playlists.ts'

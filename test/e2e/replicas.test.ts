@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { Video } from '@/api/generated/types.gen.ts'
 import { type RunningDashboard, startDashboard } from '../../server/dashboard/start.ts'
-import type { Video } from '../../src/api/generated/types.gen.ts'
 import { startPostgresServer } from '../server/support/postgres-server.ts'
 import { startRedisServer } from '../server/support/redis-server.ts'
 import { type RunningApp, startApp } from './support/app.ts'

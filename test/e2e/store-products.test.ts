@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { BusinessStoreList, ProductList } from '../../src/api/generated/types.gen.ts'
+import type { BusinessStoreList, ProductList } from '@/api/generated/types.gen.ts'
 import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
 import { api } from './support/service-api.ts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { BusinessStoreList } from '../../src/api/generated/types.gen.ts'
+import type { BusinessStoreList } from '@/api/generated/types.gen.ts'
 import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
 import { failedRequest } from './support/page-errors.ts'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { Download } from '@/api/generated/types.gen.ts'
 import type { RunningDashboard } from '../../server/dashboard/start.ts'
-import type { Download } from '../../src/api/generated/types.gen.ts'
 import { type RunningApp, startApp, startSoloDashboard } from './support/app.ts'
 import { failedRequest } from './support/page-errors.ts'
 import { api, firstVideoId } from './support/service-api.ts'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import type { Subtitle } from '@/api/generated/types.gen.ts'
 import { encodeRgbPng } from '../../server/sandbox/media/png.ts'
-import type { Subtitle } from '../../src/api/generated/types.gen.ts'
 import { type MediaHost, startMediaHost } from '../support/conformance/media-host.ts'
 import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { BusinessStoreList, ProductList, Video } from '../../src/api/generated/types.gen.ts'
+import type { BusinessStoreList, ProductList, Video } from '@/api/generated/types.gen.ts'
 import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
 import { api, firstVideoId } from './support/service-api.ts'

@@ -1,5 +1,5 @@
-import { listProducts } from '../../api/generated/sdk.gen'
-import type { Product } from '../../api/generated/types.gen'
+import { listProducts } from '@/api/generated/sdk.gen'
+import type { Product } from '@/api/generated/types.gen'
 
 export type Resolution =
   | { identifier: string; kind: 'found'; product: Product; by: string }

@@ -1,4 +1,4 @@
-import type { Video, VideoUpdate } from '../../api/generated/types.gen'
+import type { Video, VideoUpdate } from '@/api/generated/types.gen'
 
 /** What a video is tagged with, in the order shoppers see it: whole products, then variants. */
 export interface Tags {

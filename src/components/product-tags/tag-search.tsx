@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
-import type { Product } from '../../api/generated/types.gen'
-import { productSearchQuery } from '../../api/queries/products'
-import { priceRange, productLabel, unitName, unitPrice } from '../../lib/product-facts'
+import type { Product } from '@/api/generated/types.gen'
+import { productSearchQuery } from '@/api/queries/products'
+import { priceRange, productLabel, unitName, unitPrice } from '@/lib/product-facts'
 import { ProductImage } from '../product-image'
 import { Combobox } from '../ui/combobox'
 

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query'
-import type { Product } from '../../api/generated/types.gen'
-import { productQuery, variantOwnerQuery } from '../../api/queries/products'
-import { productLabel, unitName } from '../../lib/product-facts'
+import type { Product } from '@/api/generated/types.gen'
+import { productQuery, variantOwnerQuery } from '@/api/queries/products'
+import { productLabel, unitName } from '@/lib/product-facts'
 import type { Tags } from './tag-model'
 
 export interface TagInfo {

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react'
-import { scheduleBounds, scheduleHint } from '../../lib/schedule-window'
+import { scheduleBounds, scheduleHint } from '@/lib/schedule-window'
 import { FieldShell } from './field'
 import { TextInput } from './text-input'
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import type { VideoSearch } from '../../lib/video-search'
+import type { VideoSearch } from '@/lib/video-search'
 import { Select, TextInput } from '../ui/text-input'
 
 type FilterKey = 'status' | 'access' | 'published' | 'archived' | 'type'

@@ -1,5 +1,5 @@
-import type { LibraryVideo } from '../../api/queries/videos'
-import { formatDateTime } from '../../lib/format'
+import type { LibraryVideo } from '@/api/queries/videos'
+import { formatDateTime } from '@/lib/format'
 import { Badge } from '../ui/badge'
 
 export function publicationLabel(

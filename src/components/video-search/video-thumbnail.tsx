@@ -1,4 +1,4 @@
-import { safeHttpUrl } from '../../lib/format'
+import { safeHttpUrl } from '@/lib/format'
 
 // A video's thumbnail at the size list rows use (portrait, like the videos); a grey block when it
 // has none yet. Decorative: the row names the video.

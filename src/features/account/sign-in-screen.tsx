@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { localPath } from '../../api/local-path'
-import { providersQuery } from '../../api/queries/session'
-import { SignInForm } from '../../components/sign-in-form'
-import { buttonClasses } from '../../components/ui/button'
-import { Callout } from '../../components/ui/callout'
+import { localPath } from '@/api/local-path'
+import { providersQuery } from '@/api/queries/session'
+import { SignInForm } from '@/components/sign-in-form'
+import { buttonClasses } from '@/components/ui/button'
+import { Callout } from '@/components/ui/callout'
 import { AuthCard } from './auth-card'
 
 /**

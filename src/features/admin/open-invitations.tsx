@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { toServiceError } from '../../api/client'
-import { dashboardApi } from '../../api/dashboard-api'
-import { adminKeys, type Invitation, invitationsQuery } from '../../api/queries/admin'
-import { Button } from '../../components/ui/button'
-import { ConfirmDialog } from '../../components/ui/confirm-dialog'
-import { Panel } from '../../components/ui/panel'
-import { Table } from '../../components/ui/table'
-import { useToast } from '../../components/ui/toast'
-import { formatDateTime } from '../../lib/format'
+import { toServiceError } from '@/api/client'
+import { dashboardApi } from '@/api/dashboard-api'
+import { adminKeys, type Invitation, invitationsQuery } from '@/api/queries/admin'
+import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { Panel } from '@/components/ui/panel'
+import { Table } from '@/components/ui/table'
+import { useToast } from '@/components/ui/toast'
+import { formatDateTime } from '@/lib/format'
 
 const columns = [
   { label: 'Email' },

@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
-import { toServiceError } from '../../api/client'
-import { dashboardApi } from '../../api/dashboard-api'
-import type { Account } from '../../api/queries/admin'
-import { createdResetLinkSchema } from '../../api/queries/reset-link'
-import { Button } from '../../components/ui/button'
-import { Callout } from '../../components/ui/callout'
-import { Dialog } from '../../components/ui/dialog'
-import { TextInput } from '../../components/ui/text-input'
+import { toServiceError } from '@/api/client'
+import { dashboardApi } from '@/api/dashboard-api'
+import type { Account } from '@/api/queries/admin'
+import { createdResetLinkSchema } from '@/api/queries/reset-link'
+import { Button } from '@/components/ui/button'
+import { Callout } from '@/components/ui/callout'
+import { Dialog } from '@/components/ui/dialog'
+import { TextInput } from '@/components/ui/text-input'
 
 /**
  * A one-time link for someone to choose a new password, made on request and shown once, to copy

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { linkClasses } from '../../components/ui/control-styles'
+import { linkClasses } from '@/components/ui/control-styles'
 import type { SubmittedVideo } from './decision-storage'
 
 // The last videos submitted from this browser, to reopen one and change its decisions.

@@ -1,4 +1,4 @@
-import type { ProductMatch } from '../../api/generated/types.gen'
+import type { ProductMatch } from '@/api/generated/types.gen'
 
 export type Decision = 'accepted' | 'rejected'
 /** The reviewer's decisions on one video's suggestions, by match id. */

@@ -1,10 +1,10 @@
-import type { ProductMatch } from '../../api/generated/types.gen'
-import { describeError } from '../../components/error-panel'
-import { Button } from '../../components/ui/button'
-import { Callout } from '../../components/ui/callout'
-import { Kbd } from '../../components/ui/kbd'
-import { usePermission } from '../../lib/permissions'
-import { productLabel } from '../../lib/product-facts'
+import type { ProductMatch } from '@/api/generated/types.gen'
+import { describeError } from '@/components/error-panel'
+import { Button } from '@/components/ui/button'
+import { Callout } from '@/components/ui/callout'
+import { Kbd } from '@/components/ui/kbd'
+import { usePermission } from '@/lib/permissions'
+import { productLabel } from '@/lib/product-facts'
 import type { SubmitPlan } from './review-model'
 
 const names = (matches: readonly ProductMatch[]) =>

@@ -1,8 +1,8 @@
 import { memo, type Ref } from 'react'
-import type { ProductMatch } from '../../api/generated/types.gen'
-import { ProductImage } from '../../components/product-image'
-import { Button } from '../../components/ui/button'
-import { priceRange, productLabel } from '../../lib/product-facts'
+import type { ProductMatch } from '@/api/generated/types.gen'
+import { ProductImage } from '@/components/product-image'
+import { Button } from '@/components/ui/button'
+import { priceRange, productLabel } from '@/lib/product-facts'
 import type { Decision } from './review-model'
 
 const decisionWords = { accepted: 'Accepted', rejected: 'Rejected' } as const

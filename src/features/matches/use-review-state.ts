@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react'
-import type { ProductMatch } from '../../api/generated/types.gen'
+import type { ProductMatch } from '@/api/generated/types.gen'
 import { loadDecisions, saveDecisions } from './decision-storage'
 import { type Decision, type Decisions, decisionOf, nextIndex } from './review-model'
 

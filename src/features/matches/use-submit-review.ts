@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { acceptProductMatches } from '../../api/generated/sdk.gen'
-import type { ProductMatchList } from '../../api/generated/types.gen'
-import { videoKeys } from '../../api/queries/videos'
+import { acceptProductMatches } from '@/api/generated/sdk.gen'
+import type { ProductMatchList } from '@/api/generated/types.gen'
+import { videoKeys } from '@/api/queries/videos'
 import { recordSubmitted, saveDecisions } from './decision-storage'
 
 interface Submission {

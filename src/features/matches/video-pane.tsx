@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import type { Video } from '../../api/generated/types.gen'
-import { videoDownloadQuery } from '../../api/queries/videos'
-import { useStoreTagLabels } from '../../components/product-tags/tag-picker'
-import { linkClasses } from '../../components/ui/control-styles'
-import { safeHttpUrl } from '../../lib/format'
+import type { Video } from '@/api/generated/types.gen'
+import { videoDownloadQuery } from '@/api/queries/videos'
+import { useStoreTagLabels } from '@/components/product-tags/tag-picker'
+import { linkClasses } from '@/components/ui/control-styles'
+import { safeHttpUrl } from '@/lib/format'
 
 // The video under review: playable where the service gives a file, its poster otherwise, and the
 // products already tagged on it.

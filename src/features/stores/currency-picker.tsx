@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { Combobox } from '../../components/ui/combobox'
+import { Combobox } from '@/components/ui/combobox'
 import { type Currency, currencyName, matchCurrencies } from './currencies'
 
 // A searchable list of real ISO 4217 currencies, by code or name.

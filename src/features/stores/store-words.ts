@@ -1,4 +1,4 @@
-import type { BusinessStoreListItem } from '../../api/generated/types.gen'
+import type { BusinessStoreListItem } from '@/api/generated/types.gen'
 
 type Provider = BusinessStoreListItem['provider']
 type StoreType = BusinessStoreListItem['store_type']

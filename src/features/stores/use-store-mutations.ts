@@ -3,13 +3,13 @@ import {
   createBusinessStore,
   deleteBusinessStore,
   updateBusinessStore,
-} from '../../api/generated/sdk.gen'
+} from '@/api/generated/sdk.gen'
 import type {
   BusinessStore,
   BusinessStoreCreate,
   BusinessStoreUpdate,
-} from '../../api/generated/types.gen'
-import { storeKeys } from '../../api/queries/stores'
+} from '@/api/generated/types.gen'
+import { storeKeys } from '@/api/queries/stores'
 
 // Each write puts the service's answer in the store's detail and refreshes every store list (the
 // stores screen and the pickers of the tagging screens).

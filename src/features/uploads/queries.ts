@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import { ServiceError } from '../../api/client'
-import { getVideo, getVideoImport } from '../../api/generated/sdk.gen'
-import type { VideoImport } from '../../api/generated/types.gen'
-import { fullVideo } from '../../api/video-fields'
+import { ServiceError } from '@/api/client'
+import { getVideo, getVideoImport } from '@/api/generated/sdk.gen'
+import type { VideoImport } from '@/api/generated/types.gen'
+import { fullVideo } from '@/api/video-fields'
 
 export const importKeys = {
   all: ['imports'] as const,

@@ -1,7 +1,7 @@
-import { Button } from '../../components/ui/button'
-import { Callout } from '../../components/ui/callout'
-import { formatBytes } from '../../lib/format'
-import { useSecondsUntil } from '../../lib/use-seconds-until'
+import { Button } from '@/components/ui/button'
+import { Callout } from '@/components/ui/callout'
+import { formatBytes } from '@/lib/format'
+import { useSecondsUntil } from '@/lib/use-seconds-until'
 import type { MissingFile } from './uploader/create-uploader'
 
 export interface Retry {

@@ -1,13 +1,13 @@
 import * as z from 'zod'
-import { maxItems } from '../../api/contract-bounds'
+import { maxItems } from '@/api/contract-bounds'
 import {
   zProductRefs,
   zVariantRefs,
   zVideoAccessInput,
   zVideoMetadata,
-} from '../../api/generated/zod.gen'
-import { contractErrorMap } from '../../lib/contract-error-map'
-import { checkSchedule } from '../../lib/schedule-window'
+} from '@/api/generated/zod.gen'
+import { contractErrorMap } from '@/lib/contract-error-map'
+import { checkSchedule } from '@/lib/schedule-window'
 import { baseName } from './uploader/validation'
 
 // The details shared by every file of a batch. The caption is a pattern: `{name}` stands for the

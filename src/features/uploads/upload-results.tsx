@@ -1,6 +1,6 @@
-import { Callout } from '../../components/ui/callout'
-import { Panel } from '../../components/ui/panel'
-import { useSecondsUntil } from '../../lib/use-seconds-until'
+import { Callout } from '@/components/ui/callout'
+import { Panel } from '@/components/ui/panel'
+import { useSecondsUntil } from '@/lib/use-seconds-until'
 import type { VideoCreation } from './uploader/create-uploader'
 
 export interface CreationRow {

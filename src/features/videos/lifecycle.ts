@@ -5,9 +5,9 @@ import {
   publishVideo,
   unarchiveVideo,
   unpublishVideo,
-} from '../../api/generated/sdk.gen'
-import type { Video } from '../../api/generated/types.gen'
-import { videoKeys } from '../../api/queries/videos'
+} from '@/api/generated/sdk.gen'
+import type { Video } from '@/api/generated/types.gen'
+import { videoKeys } from '@/api/queries/videos'
 
 export type LifecycleAction = 'publish' | 'unpublish' | 'archive' | 'unarchive' | 'delete'
 

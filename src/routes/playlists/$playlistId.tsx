@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { resolveChannelId } from '../../api/queries/channels'
-import { playlistQuery } from '../../api/queries/playlists'
-import { PlaylistPage } from '../../features/playlists/editor/playlist-page'
-import { playlistPageSearchSchema } from '../../features/playlists/editor/playlist-page-search'
+import { resolveChannelId } from '@/api/queries/channels'
+import { playlistQuery } from '@/api/queries/playlists'
+import { PlaylistPage } from '@/features/playlists/editor/playlist-page'
+import { playlistPageSearchSchema } from '@/features/playlists/editor/playlist-page-search'
 
 export const Route = createFileRoute('/playlists/$playlistId')({
   validateSearch: playlistPageSearchSchema,

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { resolveChannelId } from '../../api/queries/channels'
-import { playlistListQuery } from '../../api/queries/playlists'
+import { resolveChannelId } from '@/api/queries/channels'
+import { playlistListQuery } from '@/api/queries/playlists'
 import {
   playlistListSearchSchema,
   toPlaylistFilters,
-} from '../../features/playlists/list/playlist-list-search'
-import { PlaylistsScreen } from '../../features/playlists/list/playlists-screen'
+} from '@/features/playlists/list/playlist-list-search'
+import { PlaylistsScreen } from '@/features/playlists/list/playlists-screen'
 
 export const Route = createFileRoute('/playlists/')({
   validateSearch: playlistListSearchSchema,

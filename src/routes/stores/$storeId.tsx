@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { catalogQuery } from '../../api/queries/products'
-import { storeQuery } from '../../api/queries/stores'
-import { CatalogScreen } from '../../features/stores/catalog/catalog-screen'
-import { catalogSearchSchema } from '../../features/stores/catalog/catalog-search'
+import { catalogQuery } from '@/api/queries/products'
+import { storeQuery } from '@/api/queries/stores'
+import { CatalogScreen } from '@/features/stores/catalog/catalog-screen'
+import { catalogSearchSchema } from '@/features/stores/catalog/catalog-search'
 
 export const Route = createFileRoute('/stores/$storeId')({
   validateSearch: catalogSearchSchema,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { videoQuery } from '../../api/queries/videos'
-import { VideoPage } from '../../features/videos/video-page/video-page'
-import { VideoPageSkeleton } from '../../features/videos/video-page/video-page-skeleton'
+import { videoQuery } from '@/api/queries/videos'
+import { VideoPage } from '@/features/videos/video-page/video-page'
+import { VideoPageSkeleton } from '@/features/videos/video-page/video-page-skeleton'
 
 export const Route = createFileRoute('/videos/$videoId')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(videoQuery(params.videoId)),

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { resolveChannelId } from '../../api/queries/channels'
-import { videoListQuery } from '../../api/queries/videos'
-import { LibraryScreen } from '../../features/videos/library/library-screen'
-import { librarySearchSchema } from '../../features/videos/library/library-search'
-import { toFilters } from '../../lib/video-search'
+import { resolveChannelId } from '@/api/queries/channels'
+import { videoListQuery } from '@/api/queries/videos'
+import { LibraryScreen } from '@/features/videos/library/library-screen'
+import { librarySearchSchema } from '@/features/videos/library/library-search'
+import { toFilters } from '@/lib/video-search'
 
 export const Route = createFileRoute('/videos/')({
   validateSearch: librarySearchSchema,

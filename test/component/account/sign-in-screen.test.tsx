@@ -1,4 +1,4 @@
-import '../../../src/api/client'
+import '@/api/client'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import {
   createMemoryHistory,
@@ -11,7 +11,7 @@ import {
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { SignInScreen } from '../../../src/features/account/sign-in-screen'
+import { SignInScreen } from '@/features/account/sign-in-screen'
 import { redirectCorpus } from '../../support/redirect-corpus'
 import { fakeApi, json, noContent } from '../support/fake-api'
 

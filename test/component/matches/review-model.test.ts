@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ProductMatch } from '../../../src/api/generated/types.gen'
-import { byScore, nextIndex, submitPlan } from '../../../src/features/matches/review-model'
+import type { ProductMatch } from '@/api/generated/types.gen'
+import { byScore, nextIndex, submitPlan } from '@/features/matches/review-model'
 
 const match = (id: string, score: number, status: ProductMatch['status'] = 'pending') =>
   ({ id, status, matching_score: score, product: { id: `p-${id}` } }) as ProductMatch

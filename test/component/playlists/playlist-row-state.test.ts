@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { ServiceError } from '../../../src/api/client'
-import type { VideoSummary } from '../../../src/api/queries/videos'
-import { hiddenReason } from '../../../src/features/playlists/editor/playlist-video-row'
-import { saveFailureMessage } from '../../../src/features/playlists/editor/save-failure'
+import { ServiceError } from '@/api/client'
+import type { VideoSummary } from '@/api/queries/videos'
+import { hiddenReason } from '@/features/playlists/editor/playlist-video-row'
+import { saveFailureMessage } from '@/features/playlists/editor/save-failure'
 
 const live: VideoSummary = {
   id: 'v1',

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
-import { applyChange } from '../../../src/features/playlists/editor/playlist-changes'
+import { applyChange } from '@/features/playlists/editor/playlist-changes'
 import {
   createPlaylistWriter,
   type PlaylistService,
   type StoredPlaylist,
-} from '../../../src/features/playlists/editor/playlist-writer'
+} from '@/features/playlists/editor/playlist-writer'
 
 // The service as a playlist in memory, with every request recorded and each answer released by
 // the test when it says so (to have requests in flight while the marketer goes on).

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
-import { ServiceError } from '../../../src/api/client'
-import { describeError } from '../../../src/components/error-panel'
+import { ServiceError } from '@/api/client'
+import { describeError } from '@/components/error-panel'
 
 it('tells an unreachable service from a slow one and from a refusal', () => {
   expect(describeError(new ServiceError('The video service is unreachable', 502)).title).toBe(

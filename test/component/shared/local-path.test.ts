@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { localPath } from '../../../src/api/local-path'
+import { localPath } from '@/api/local-path'
 import { redirectCorpus } from '../../support/redirect-corpus'
 
 const origin = 'https://videos.example.com'

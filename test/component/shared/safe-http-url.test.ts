@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { safeHttpUrl } from '../../../src/lib/format'
+import { safeHttpUrl } from '@/lib/format'
 
 it('lets only http and https addresses from the service become links', () => {
   expect(safeHttpUrl('https://shop.example/p?a=1')).toBe('https://shop.example/p?a=1')

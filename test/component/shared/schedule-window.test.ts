@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formatDateTime } from '../../../src/lib/format'
+import { formatDateTime } from '@/lib/format'
 import {
   checkSchedule,
   scheduleBounds,
   scheduleHint,
   toLocalInputValue,
-} from '../../../src/lib/schedule-window'
+} from '@/lib/schedule-window'
 
 // The publication window of section 3.2: a time later than now and at most 28 days ahead, picked
 // in a datetime-local input (the user's local time, to the minute) and sent as ISO UTC.

@@ -1,6 +1,6 @@
 import { afterEach, expect, it, vi } from 'vitest'
-import { ServiceError } from '../../../src/api/client'
-import { createVideo } from '../../../src/api/generated/sdk.gen'
+import { ServiceError } from '@/api/client'
+import { createVideo } from '@/api/generated/sdk.gen'
 import { fakeApi } from '../support/fake-api'
 
 afterEach(() => vi.unstubAllGlobals())

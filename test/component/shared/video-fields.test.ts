@@ -1,6 +1,6 @@
 import { expect, expectTypeOf, it } from 'vitest'
-import type { SparseVideo, Video } from '../../../src/api/generated/types.gen'
-import { fullVideo, withFields } from '../../../src/api/video-fields'
+import type { SparseVideo, Video } from '@/api/generated/types.gen'
+import { fullVideo, withFields } from '@/api/video-fields'
 import { makeVideo as video } from '../support/fixtures'
 
 it('gives the fields asked for, typed as present, when the answer holds them', () => {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
-import { librarySearchSchema } from '../../../src/features/videos/library/library-search'
-import { toFilters } from '../../../src/lib/video-search'
+import { librarySearchSchema } from '@/features/videos/library/library-search'
+import { toFilters } from '@/lib/video-search'
 
 it('turns URL search params into list filters, leaving out what is not set', () => {
   expect(toFilters({})).toEqual({})

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { planImport } from '../../../src/features/stores/catalog/import/csv-plan'
+import { planImport } from '@/features/stores/catalog/import/csv-plan'
 
 const header = 'product_id,product_name,variant_id,price,original_price'
 

@@ -1,4 +1,4 @@
-import type { Product, Video } from '../../../src/api/generated/types.gen'
+import type { Product, Video } from '@/api/generated/types.gen'
 
 // A Video as the service answers it (document 1, section 2.1), with the shape the sandbox seeds.
 export function makeVideo(overrides: Partial<Video> = {}): Video {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { Button } from '../../../src/components/ui/button'
+import { Button } from '@/components/ui/button'
 import { axeViolations } from '../support/axe'
 
 describe('Button', () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { describe, expect, it } from 'vitest'
-import { CheckboxGroup, RadioGroup } from '../../../src/components/ui/choice-group'
+import { CheckboxGroup, RadioGroup } from '@/components/ui/choice-group'
 import { axeViolations } from '../support/axe'
 
 const access = [

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it } from 'vitest'
-import { Combobox } from '../../../src/components/ui/combobox'
+import { Combobox } from '@/components/ui/combobox'
 import { axeViolations } from '../support/axe'
 
 const languages = [

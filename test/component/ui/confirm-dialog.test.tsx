@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { Button } from '../../../src/components/ui/button'
-import { ConfirmDialog } from '../../../src/components/ui/confirm-dialog'
+import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { axeViolations } from '../support/axe'
 
 function DeleteButton({ onDelete, busy = false }: { onDelete: () => void; busy?: boolean }) {

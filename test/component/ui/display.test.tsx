@@ -1,10 +1,10 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { Badge } from '../../../src/components/ui/badge'
-import { buttonClasses } from '../../../src/components/ui/button'
-import { EmptyState } from '../../../src/components/ui/empty-state'
-import { Kbd } from '../../../src/components/ui/kbd'
-import { PageSkeleton, Skeleton } from '../../../src/components/ui/skeleton'
+import { Badge } from '@/components/ui/badge'
+import { buttonClasses } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { Kbd } from '@/components/ui/kbd'
+import { PageSkeleton, Skeleton } from '@/components/ui/skeleton'
 import { axeViolations } from '../support/axe'
 
 describe('display parts', () => {

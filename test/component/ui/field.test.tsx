@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event'
 import { useForm } from 'react-hook-form'
 import { describe, expect, it, vi } from 'vitest'
 import * as z from 'zod'
-import { Button } from '../../../src/components/ui/button'
-import { CheckboxField, Field, FieldShell, Form } from '../../../src/components/ui/field'
-import { Select, TextArea, TextInput } from '../../../src/components/ui/text-input'
+import { Button } from '@/components/ui/button'
+import { CheckboxField, Field, FieldShell, Form } from '@/components/ui/field'
+import { Select, TextArea, TextInput } from '@/components/ui/text-input'
 import { axeViolations } from '../support/axe'
 
 const schema = z.object({

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { Menu, type MenuEntry } from '../../../src/components/ui/menu'
+import { Menu, type MenuEntry } from '@/components/ui/menu'
 import { axeViolations as violations } from '../support/axe'
 
 function renderMenu() {

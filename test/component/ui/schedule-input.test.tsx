@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ScheduleInput } from '../../../src/components/ui/schedule-input'
-import { scheduleBounds, toLocalInputValue } from '../../../src/lib/schedule-window'
+import { ScheduleInput } from '@/components/ui/schedule-input'
+import { scheduleBounds, toLocalInputValue } from '@/lib/schedule-window'
 import { axeViolations } from '../support/axe'
 
 beforeEach(() => {

@@ -2,11 +2,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import {
-  type Shortcut,
-  ShortcutsProvider,
-  useShortcuts,
-} from '../../../src/components/ui/shortcuts'
+import { type Shortcut, ShortcutsProvider, useShortcuts } from '@/components/ui/shortcuts'
 import { axeViolations } from '../support/axe'
 
 function Screen({ name, shortcuts }: { name: string; shortcuts: Shortcut[] }) {

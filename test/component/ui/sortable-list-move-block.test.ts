@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { blockFor, moveBlock, sameOrder } from '../../../src/components/ui/sortable-list/move-block'
+import { blockFor, moveBlock, sameOrder } from '@/components/ui/sortable-list/move-block'
 
 const order = ['a', 'b', 'c', 'd', 'e', 'f']
 

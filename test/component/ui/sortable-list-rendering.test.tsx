@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useCallback, useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { moveBlock } from '../../../src/components/ui/sortable-list/move-block'
-import { SortableList } from '../../../src/components/ui/sortable-list/sortable-list'
+import { moveBlock } from '@/components/ui/sortable-list/move-block'
+import { SortableList } from '@/components/ui/sortable-list/sortable-list'
 import { expectAnnounced, products, stubRowLayout } from './support/sortable-list-harness'
 
 const renders = new Map<string, number>()

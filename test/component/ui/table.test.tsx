@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { Table } from '../../../src/components/ui/table'
+import { Table } from '@/components/ui/table'
 import { axeViolations } from '../support/axe'
 
 describe('Table', () => {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { Tabs } from '../../../src/components/ui/tabs'
+import { Tabs } from '@/components/ui/tabs'
 import { axeViolations } from '../support/axe'
 
 function AddVideos() {

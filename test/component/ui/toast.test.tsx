@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { Button } from '../../../src/components/ui/button'
-import { ShortcutsProvider } from '../../../src/components/ui/shortcuts'
-import { type ToastOptions, ToastProvider, useToast } from '../../../src/components/ui/toast'
+import { Button } from '@/components/ui/button'
+import { ShortcutsProvider } from '@/components/ui/shortcuts'
+import { type ToastOptions, ToastProvider, useToast } from '@/components/ui/toast'
 import { axeViolations } from '../support/axe'
 
 function Trigger({ message, options }: { message: string; options?: ToastOptions }) {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import { createProgressBatcher } from '../../../src/features/uploads/uploader/batched-progress'
+import { createProgressBatcher } from '@/features/uploads/uploader/batched-progress'
 
 beforeEach(() => vi.useFakeTimers())
 afterEach(() => vi.useRealTimers())

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
-import { ServiceError } from '../../../src/api/client'
-import { createCreationQueue } from '../../../src/features/uploads/uploader/creation-queue'
+import { ServiceError } from '@/api/client'
+import { createCreationQueue } from '@/features/uploads/uploader/creation-queue'
 
 it('holds every creation for Retry-After after a 429, then creates them in order', async () => {
   let clock = 0

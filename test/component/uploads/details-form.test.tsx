@@ -6,7 +6,7 @@ import {
   scheduleBounds,
   scheduleHint,
   toLocalInputValue,
-} from '../../../src/lib/schedule-window'
+} from '@/lib/schedule-window'
 import { axeViolations } from '../support/axe'
 import { renderForm, serveApi } from './support/details-harness'
 

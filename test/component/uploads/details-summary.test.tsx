@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { toLocalInputValue } from '../../../src/lib/schedule-window'
+import { toLocalInputValue } from '@/lib/schedule-window'
 import { renderForm, serveApi } from './support/details-harness'
 
 beforeEach(() => {

@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react'
 import { h, render } from 'preact'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fileDetailsFields } from '../../../src/features/uploads/details/file-details-fields'
-import { checkSchedule, scheduleHint } from '../../../src/lib/schedule-window'
+import { fileDetailsFields } from '@/features/uploads/details/file-details-fields'
+import { checkSchedule, scheduleHint } from '@/lib/schedule-window'
 
 // Uppy's Dashboard (Preact) draws each field as a label for `uppy-Dashboard-FileCard-input-{id}`
 // followed by the field's render; this mounts the fields the same way.

@@ -1,15 +1,15 @@
-import '../../../src/api/client'
+import '@/api/client'
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { act, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import type { VideoImport } from '../../../src/api/generated/types.gen'
-import type { ServiceEvent } from '../../../src/api/service-event'
-import { importQuery } from '../../../src/features/uploads/queries'
-import { useImportLiveUpdates } from '../../../src/features/uploads/url-import/use-import-live-updates'
+import type { VideoImport } from '@/api/generated/types.gen'
+import type { ServiceEvent } from '@/api/service-event'
+import { importQuery } from '@/features/uploads/queries'
+import { useImportLiveUpdates } from '@/features/uploads/url-import/use-import-live-updates'
 import { type Answer, deferred, fakeApi, json } from '../support/fake-api'
 
 const live = vi.hoisted(() => ({ send: (_event: unknown) => {} }))
-vi.mock('../../../src/lib/live-events', () => ({
+vi.mock('@/lib/live-events', () => ({
   subscribeLiveEvents: (listener: (event: unknown) => void) => {
     live.send = listener
     return () => {}

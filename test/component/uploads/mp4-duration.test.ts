@@ -3,7 +3,7 @@ import {
   blobReader,
   containerDuration,
   type ReadBytes,
-} from '../../../src/features/uploads/uploader/mp4-duration'
+} from '@/features/uploads/uploader/mp4-duration'
 import { makeMp4 } from '../../support/media/make-mp4'
 
 const reader =

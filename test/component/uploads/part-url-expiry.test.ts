@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { presignedUrlExpiry } from '../../../src/features/uploads/uploader/part-url-expiry'
+import { presignedUrlExpiry } from '@/features/uploads/uploader/part-url-expiry'
 
 it('reads a presigned address’s expiry from its date and validity', () => {
   const url =

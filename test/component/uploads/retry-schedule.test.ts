@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createRetrySchedule } from '../../../src/features/uploads/uploader/retry-schedule'
+import { createRetrySchedule } from '@/features/uploads/uploader/retry-schedule'
 
 const file = { id: 'file-1', name: 'aurora.mp4' }
 const start = new Date('2025-03-02T10:00:00.000Z').getTime()

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { detailsForFile } from '../../../src/features/uploads/details/file-details'
+import { detailsForFile } from '@/features/uploads/details/file-details'
 import {
   captionFor,
   defaultUploadDetails,
   hashtagsFromText,
   type UploadDetailsValues,
   uploadDetailsSchema,
-} from '../../../src/features/uploads/upload-details'
-import { contractErrorMap } from '../../../src/lib/contract-error-map'
-import { checkSchedule, toLocalInputValue } from '../../../src/lib/schedule-window'
+} from '@/features/uploads/upload-details'
+import { contractErrorMap } from '@/lib/contract-error-map'
+import { checkSchedule, toLocalInputValue } from '@/lib/schedule-window'
 
 const now = new Date('2025-03-02T10:00:30.000Z')
 const day = 24 * 60 * 60_000

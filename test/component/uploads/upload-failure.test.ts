@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest'
-import { ServiceError } from '../../../src/api/client'
+import { ServiceError } from '@/api/client'
 import {
   failureKind,
   fileRetryDelay,
   SignatureExpiredError,
-} from '../../../src/features/uploads/uploader/upload-failure'
+} from '@/features/uploads/uploader/upload-failure'
 
 const storageError = (status: number, responseText = '') =>
   Object.assign(new Error('Non 2xx'), { source: { status, responseText } })

@@ -1,5 +1,5 @@
 import { beforeEach, expect, it } from 'vitest'
-import { createUploadJournal } from '../../../src/features/uploads/uploader/upload-journal'
+import { createUploadJournal } from '@/features/uploads/uploader/upload-journal'
 
 beforeEach(() => localStorage.clear())
 

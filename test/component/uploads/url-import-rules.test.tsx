@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { ServiceError } from '../../../src/api/client'
+import { ServiceError } from '@/api/client'
 import {
   importFailureText,
   importRequestProblem,
-} from '../../../src/features/uploads/url-import/import-wording'
-import {
-  fileNameFromUrl,
-  urlImportProblem,
-} from '../../../src/features/uploads/url-import/url-rules'
+} from '@/features/uploads/url-import/import-wording'
+import { fileNameFromUrl, urlImportProblem } from '@/features/uploads/url-import/url-rules'
 
 describe('URL import: the address rules checked before sending', () => {
   it.each([

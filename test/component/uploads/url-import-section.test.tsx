@@ -1,4 +1,4 @@
-import '../../../src/api/client'
+import '@/api/client'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import {
   createMemoryHistory,
@@ -11,9 +11,9 @@ import {
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Video, VideoImport, VideoMetadata } from '../../../src/api/generated/types.gen'
-import { IMPORT_POLL_STORAGE_KEY } from '../../../src/features/uploads/url-import/poll-interval'
-import { UrlImportSection } from '../../../src/features/uploads/url-import/url-import-section'
+import type { Video, VideoImport, VideoMetadata } from '@/api/generated/types.gen'
+import { IMPORT_POLL_STORAGE_KEY } from '@/features/uploads/url-import/poll-interval'
+import { UrlImportSection } from '@/features/uploads/url-import/url-import-section'
 import { type Call, fakeApi } from '../support/fake-api'
 import { makeVideo as video } from '../support/fixtures'
 

@@ -6,7 +6,7 @@ import {
   fileProblem,
   MAX_FILE_BYTES,
   MIN_FILE_BYTES,
-} from '../../../src/features/uploads/uploader/validation'
+} from '@/features/uploads/uploader/validation'
 
 const mp4 = { name: 'clip.mp4', type: 'video/mp4', size: 1024 * 1024 }
 

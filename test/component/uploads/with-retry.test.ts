@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
-import { ServiceError } from '../../../src/api/client'
-import { withRetry } from '../../../src/features/uploads/uploader/with-retry'
+import { ServiceError } from '@/api/client'
+import { withRetry } from '@/features/uploads/uploader/with-retry'
 
 const noWait = { delays: [1, 1, 1], sleep: async () => {} }
 

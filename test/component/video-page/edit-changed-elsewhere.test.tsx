@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { videoQuery } from '../../../src/api/queries/videos'
+import { videoQuery } from '@/api/queries/videos'
 import { fakeApi } from '../support/fake-api'
 import { makeVideo } from '../support/fixtures'
 import { renderEditForm } from './support/render'

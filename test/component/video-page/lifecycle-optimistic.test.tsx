@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { videoQuery } from '../../../src/api/queries/videos'
+import { videoQuery } from '@/api/queries/videos'
 import { deferred, fakeApi, json, refuse, writes } from '../support/fake-api'
 import { makeVideo } from '../support/fixtures'
 import { renderLifecycle } from './support/render'

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { scheduleBounds, toLocalInputValue } from '../../../src/lib/schedule-window'
+import { scheduleBounds, toLocalInputValue } from '@/lib/schedule-window'
 import { type Call, fakeApi, json, writes } from '../support/fake-api'
 import { makeVideo } from '../support/fixtures'
 import { renderLifecycle } from './support/render'

@@ -3,8 +3,8 @@ import {
   type Poster,
   servedOrder,
   weightsFor,
-} from '../../../src/features/videos/video-page/posters/poster-order'
-import { toWebVtt } from '../../../src/features/videos/video-page/subtitles/track-text'
+} from '@/features/videos/video-page/posters/poster-order'
+import { toWebVtt } from '@/features/videos/video-page/subtitles/track-text'
 
 const poster = (id: string, weight: number | null): Poster => ({
   id,

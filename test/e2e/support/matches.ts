@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core'
-import type { ProductMatchList } from '../../../src/api/generated/types.gen.ts'
+import type { ProductMatchList } from '@/api/generated/types.gen.ts'
 import type { RunningApp } from './app.ts'
 import { api, firstChannelVideos } from './service-api.ts'
 import { shown } from './ui.ts'

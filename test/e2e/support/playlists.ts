@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
-import type { Playlist, VideoList } from '../../../src/api/generated/types.gen.ts'
+import type { Playlist, VideoList } from '@/api/generated/types.gen.ts'
 import type { RunningApp } from './app.ts'
 import { api } from './service-api.ts'
 

@@ -1,4 +1,4 @@
-import type { VideoList } from '../../../src/api/generated/types.gen.ts'
+import type { VideoList } from '@/api/generated/types.gen.ts'
 import type { RunningApp } from './app.ts'
 
 // Calls the service through the dashboard's own /api/v1 forwarding, as the app does: what these

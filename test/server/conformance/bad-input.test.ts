@@ -3,7 +3,7 @@
  * contract (unknown fields 400, 413 PayloadTooLarge). Never a 5xx; accepted data reads back exactly.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Video } from '../../../src/api/generated/types.gen.ts'
+import type { Video } from '@/api/generated/types.gen.ts'
 import { createVideo, getVideo, postVideo, walkPages } from './fixtures.ts'
 import { type ApiResponse, expectError, setUpHarness, uniq } from './harness.ts'
 

@@ -3,7 +3,7 @@ import type {
   Channel,
   ChannelList,
   Product,
-} from '../../../src/api/generated/types.gen.ts'
+} from '@/api/generated/types.gen.ts'
 import type { Json, Query, ServiceClient } from './service-client.ts'
 import type { ClientName } from './target.ts'
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { expect } from 'vitest'
-import type { Video, VideoCreateJson } from '../../../src/api/generated/types.gen.ts'
+import type { Video, VideoCreateJson } from '@/api/generated/types.gen.ts'
 import { makeMp4 } from '../../support/media/make-mp4.ts'
 import {
   type ApiResponse,

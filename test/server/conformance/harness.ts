@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
-import type { Product } from '../../../src/api/generated/types.gen.ts'
+import type { Product } from '@/api/generated/types.gen.ts'
 import { type MediaHost, startMediaHost } from '../../support/conformance/media-host.ts'
 import {
   startWebhookReceiver,

@@ -3,7 +3,7 @@
  * 6.4 and 7 (create video and import status rows).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Video, VideoImport } from '../../../src/api/generated/types.gen.ts'
+import type { Video, VideoImport } from '@/api/generated/types.gen.ts'
 import { getVideo, mp4, sampleClip, unknownIdLike } from './fixtures.ts'
 import {
   canServeMedia,

@@ -3,7 +3,7 @@
  * do not have it). The demo seed leaves some videos with pending AI matches.
  */
 import { beforeAll, expect, it } from 'vitest'
-import type { ProductMatchList, VideoList } from '../../../src/api/generated/types.gen.ts'
+import type { ProductMatchList, VideoList } from '@/api/generated/types.gen.ts'
 import { expectStatus, setUpHarness } from './harness.ts'
 
 const h = setUpHarness()

@@ -1,6 +1,6 @@
 /** Playlists: document 2 sections 2.2, 4.2 (list, create, update, delete), 5 and 7. */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Playlist } from '../../../src/api/generated/types.gen.ts'
+import type { Playlist } from '@/api/generated/types.gen.ts'
 import { approvedVideoIds, createVideo, unknownIdLike, walkPages } from './fixtures.ts'
 import { expectError, expectStatus, type Query, setUpHarness, uniq, type World } from './harness.ts'
 

@@ -4,7 +4,7 @@
  * echo it, so the editor can show every video without writing.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Playlist } from '../../../src/api/generated/types.gen.ts'
+import type { Playlist } from '@/api/generated/types.gen.ts'
 import { approvedVideoIds, createVideo, walkPages } from './fixtures.ts'
 import { expectError, expectStatus, setUpHarness, uniq, type World } from './harness.ts'
 

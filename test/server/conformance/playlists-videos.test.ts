@@ -3,7 +3,7 @@
  * pin/unpin), 7 and 8; page pagination from document 1 section 4.1.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Playlist, Video } from '../../../src/api/generated/types.gen.ts'
+import type { Playlist, Video } from '@/api/generated/types.gen.ts'
 import {
   approvedVideoIds,
   createVideo,

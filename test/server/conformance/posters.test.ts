@@ -1,6 +1,6 @@
 /** Posters: document 1 sections 2.3, 4.10, 7 (poster rows) and 8 (batch 1 to 100, weight 0..1). */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Video, VideoPoster } from '../../../src/api/generated/types.gen.ts'
+import type { Video, VideoPoster } from '@/api/generated/types.gen.ts'
 import {
   createVideo,
   getVideo,

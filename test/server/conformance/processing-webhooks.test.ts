@@ -3,7 +3,7 @@
  * subscriptions are registered by the operator, so this file runs against the sandbox only.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Video } from '../../../src/api/generated/types.gen.ts'
+import type { Video } from '@/api/generated/types.gen.ts'
 import type { Delivery } from '../../support/conformance/webhook-receiver.ts'
 import { createVideo, getVideo, mp4, waitForStatus } from './fixtures.ts'
 import { expectStatus, isSandbox, SLOW, setUpHarness, uniq, waitFor } from './harness.ts'

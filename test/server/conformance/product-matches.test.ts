@@ -3,7 +3,7 @@
  * (x-assumed 402, the documents do not show it).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Product, ProductMatchList, Video } from '../../../src/api/generated/types.gen.ts'
+import type { Product, ProductMatchList, Video } from '@/api/generated/types.gen.ts'
 import {
   approvedVideoIds,
   createVideo,

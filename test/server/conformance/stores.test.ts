@@ -1,6 +1,6 @@
 /** Business stores: document 2 sections 2.1, 3 (soft delete), 4.1, 5 and 7. */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { BusinessStore, BusinessStoreListItem } from '../../../src/api/generated/types.gen.ts'
+import type { BusinessStore, BusinessStoreListItem } from '@/api/generated/types.gen.ts'
 import { walkPages } from './fixtures.ts'
 import { expectError, expectStatus, setUpHarness, uniq, type World } from './harness.ts'
 

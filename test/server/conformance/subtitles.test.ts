@@ -1,6 +1,6 @@
 /** Subtitles: document 1 sections 2.7, 4.9, 7 (add/delete subtitle rows) and 8 (5 MB). */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Subtitle, Video } from '../../../src/api/generated/types.gen.ts'
+import type { Subtitle, Video } from '@/api/generated/types.gen.ts'
 import { createVideo } from './fixtures.ts'
 import { canServeMedia, expectError, expectStatus, setUpHarness, uniq } from './harness.ts'
 

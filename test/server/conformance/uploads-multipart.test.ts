@@ -1,6 +1,6 @@
 /** Multipart uploads: document 1 sections 2.5, 4.3, 7 (multipart rows) and 8. */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { MultipartSignature, Video } from '../../../src/api/generated/types.gen.ts'
+import type { MultipartSignature, Video } from '@/api/generated/types.gen.ts'
 import { mp4, padded, sampleClip, unknownIdLike, waitForStatus } from './fixtures.ts'
 import { expectError, expectStatus, SLOW, setUpHarness, uniq } from './harness.ts'
 import { putPart, signMultipart } from './uploads.ts'

@@ -1,6 +1,6 @@
 /** Single (form POST) uploads: document 1 sections 2.5, 4.3, 4.4 option 3, 7 and 8. */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Video } from '../../../src/api/generated/types.gen.ts'
+import type { Video } from '@/api/generated/types.gen.ts'
 import { mp4, sampleClip, unknownIdLike, waitForStatus } from './fixtures.ts'
 import { expectError, expectStatus, SLOW, setUpHarness, uniq } from './harness.ts'
 import { postToStorage, signUpload, uploadForm } from './uploads.ts'

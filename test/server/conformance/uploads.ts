@@ -1,6 +1,6 @@
 /** Helpers for signed uploads (document 1 sections 2.5 and 4.3). */
 import { expect } from 'vitest'
-import type { MultipartSignature, UploadSignature } from '../../../src/api/generated/types.gen.ts'
+import type { MultipartSignature, UploadSignature } from '@/api/generated/types.gen.ts'
 import type { Harness } from './harness.ts'
 
 export async function signUpload(

@@ -7,7 +7,7 @@
  * Webhook subscriptions are registered by the operator, so this file runs against the sandbox only.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Product, ProductMatchList, Video } from '../../../src/api/generated/types.gen.ts'
+import type { Product, ProductMatchList, Video } from '@/api/generated/types.gen.ts'
 import type { Delivery } from '../../support/conformance/webhook-receiver.ts'
 import {
   createVideo,

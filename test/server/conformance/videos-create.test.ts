@@ -1,6 +1,6 @@
 /** Create video: document 1 sections 2.1, 3.2, 4.4 (options 1 and 4, metadata), 7 and 8. */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Video } from '../../../src/api/generated/types.gen.ts'
+import type { Video } from '@/api/generated/types.gen.ts'
 import {
   createVideo,
   documentedVideoFields,

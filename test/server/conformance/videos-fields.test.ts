@@ -1,6 +1,6 @@
 /** Sparse fields: document 1 section 2.1 (fields rule), 4.6, 4.7 and 7 (get/list 400). */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Video } from '../../../src/api/generated/types.gen.ts'
+import type { Video } from '@/api/generated/types.gen.ts'
 import { createVideo, documentedVideoFields } from './fixtures.ts'
 import { expectError, expectStatus, setUpHarness, uniq } from './harness.ts'
 

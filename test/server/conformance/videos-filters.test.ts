@@ -1,6 +1,6 @@
 /** List filters: document 1 section 4.7 (q, hashtag, archived, published, access, status). */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Video } from '../../../src/api/generated/types.gen.ts'
+import type { Video } from '@/api/generated/types.gen.ts'
 import { createVideo, waitForStatus, walkPages } from './fixtures.ts'
 import { expectError, expectStatus, type Query, SLOW, setUpHarness, uniq } from './harness.ts'
 

@@ -3,7 +3,7 @@
  * unarchive/unpublish and publish rows), 8 (28-day horizon).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Video } from '../../../src/api/generated/types.gen.ts'
+import type { Video } from '@/api/generated/types.gen.ts'
 import { createVideo, getVideo, walkPages } from './fixtures.ts'
 import { expectError, expectStatus, SLOW, setUpHarness, uniq, waitFor } from './harness.ts'
 

@@ -3,7 +3,7 @@
  * total_entries, last page), 7 (list videos row).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Video } from '../../../src/api/generated/types.gen.ts'
+import type { Video } from '@/api/generated/types.gen.ts'
 import { createVideo, unknownIdLike, walkPages } from './fixtures.ts'
 import { expectError, expectStatus, type Json, setUpHarness, uniq, type World } from './harness.ts'
 

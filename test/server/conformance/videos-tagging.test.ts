@@ -3,7 +3,7 @@
  * video list (document 2 section 2.6, "Product video list items add hidden").
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Product, ProductUnit, Video } from '../../../src/api/generated/types.gen.ts'
+import type { Product, ProductUnit, Video } from '@/api/generated/types.gen.ts'
 import { createVideo, walkPages } from './fixtures.ts'
 import { expectStatus, setUpHarness, uniq } from './harness.ts'
 

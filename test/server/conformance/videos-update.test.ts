@@ -3,7 +3,7 @@
  * media rule), 2.6 (custom fields), 4.4 (CTA), 4.5 and 7 (update row).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Video } from '../../../src/api/generated/types.gen.ts'
+import type { Video } from '@/api/generated/types.gen.ts'
 import { createVideo, getVideo, postVideo } from './fixtures.ts'
 import { type ApiResponse, expectError, expectStatus, setUpHarness, uniq } from './harness.ts'
 

@@ -10,25 +10,31 @@ const biome = join(root, 'node_modules/.bin/biome')
 
 // Each source as it would sit in the project (its path decides which boundary applies).
 const sources: Record<string, string> = {
-  'src/features/videos/library/cross-feature.ts': "import { a } from '../../uploads/queries'",
+  'src/features/videos/library/cross-feature.ts': "import { a } from '@/features/uploads/queries'",
   'src/features/uploads/through-features.ts': "import { a } from '../../features/videos/queries'",
-  'src/features/playlists/editor/new-feature.ts': "import { a } from '../../stores/queries'",
-  'src/components/ui/uses-feature.tsx': "import { a } from '../../features/videos/queries'",
+  'src/features/playlists/editor/new-feature.ts': "import { a } from '@/features/stores/queries'",
+  'src/features/videos/video-page/posters/climbs-out.ts': "import { a } from '../../../stores/x'",
+  'src/components/ui/uses-feature.tsx': "import { a } from '@/features/videos/queries'",
   'src/lib/uses-feature.ts': "import { a } from '../features/uploads/queries'",
-  'src/api/queries/uses-component.ts': "import { a } from '../../components/ui/button'",
+  'src/api/queries/uses-component.ts': "import { a } from '@/components/ui/button'",
+  'src/api/queries/uses-lib.ts': "import { a } from '@/lib/format'",
+  'src/routes/admin/climbs.tsx': "import { a } from '../../lib/format'",
+  'bench/ui/uses-feature.ts': "import { a } from '@/features/videos/library/library-search.ts'",
+  'bench/ui/uses-lib.ts': "import { a } from '@/lib/upload-parts.ts'",
   'src/features/videos/video-page/lifecycle/same-feature.ts': [
-    "import { a } from '../../queries'",
+    "import { a } from '../../lifecycle'",
     "import { b } from '../edit/form-schema'",
     "import { c } from './schedule-form'",
   ].join('\n'),
   'src/features/videos/library/shared-parts.ts': [
-    "import { a } from '../../../components/ui/button'",
-    "import { b } from '../../../lib/format'",
-    "import { c } from '../../../api/queries/stores'",
+    "import { a } from '@/components/ui/button'",
+    "import { b } from '@/lib/format'",
+    "import { c } from '@/api/queries/stores'",
   ].join('\n'),
-  'src/routes/uses-feature.tsx': "import { a } from '../features/uploads/uploads-screen'",
+  'src/routes/uses-feature.tsx': "import { a } from '@/features/uploads/uploads-screen'",
   'server/dashboard/auth/uses-lib.ts': "import { a } from '../../../src/lib/format.ts'",
   'server/dashboard/uses-feature.ts': "import { a } from '../../src/features/videos/queries.ts'",
+  'server/dashboard/auth/through-alias.ts': "import { a } from '@/api/roles.ts'",
   'server/dashboard/auth/uses-api.ts': "import { a } from '../../../src/api/roles.ts'",
 }
 
@@ -59,6 +65,7 @@ beforeAll(async () => {
       '--only=style/noRestrictedImports',
       'src',
       'server',
+      'bench',
     ],
     { cwd: dir },
   ).catch((error: { stdout: string }) => error)
@@ -74,13 +81,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const featureMessage = /A feature does not import another feature/
 
-it('refuses a feature importing another feature, by a relative path or through features/', () => {
-  expect(refusals.get('src/features/videos/library/cross-feature.ts')).toEqual([
-    expect.stringMatching(featureMessage),
-  ])
-  expect(refusals.get('src/features/uploads/through-features.ts')).toEqual([
-    expect.stringMatching(featureMessage),
-  ])
+it('refuses a feature importing another feature, through @/, features/ or by climbing out', () => {
+  for (const path of [
+    'src/features/videos/library/cross-feature.ts',
+    'src/features/uploads/through-features.ts',
+    'src/features/videos/video-page/posters/climbs-out.ts',
+  ]) {
+    expect(refusals.get(path)).toEqual([expect.stringMatching(featureMessage)])
+  }
 })
 
 it('applies to a new feature with no change to the configuration', () => {
@@ -96,16 +104,26 @@ it('refuses components and lib importing a feature, and api importing a componen
   expect(refusals.get('src/lib/uses-feature.ts')).toEqual([
     expect.stringMatching(/src\/components\/ and src\/lib\/ import no feature/),
   ])
-  expect(refusals.get('src/api/queries/uses-component.ts')).toEqual([
-    expect.stringMatching(/src\/api\/ imports no feature or component/),
+  for (const path of ['src/api/queries/uses-component.ts', 'src/api/queries/uses-lib.ts']) {
+    expect(refusals.get(path)).toEqual([expect.stringMatching(/src\/api\/ imports no feature/)])
+  }
+})
+
+it("refuses climbing folders where @/ reaches, and a benchmark using a feature's internals", () => {
+  expect(refusals.get('src/routes/admin/climbs.tsx')).toEqual([
+    expect.stringMatching(/through @\//),
   ])
+  expect(refusals.get('bench/ui/uses-feature.ts')).toEqual([
+    expect.stringMatching(/not a feature's internals/),
+  ])
+  expect(refusals.get('bench/ui/uses-lib.ts')).toBeUndefined()
 })
 
 it('lets a feature import itself, components, lib and api, and routes import features', () => {
   expect(refusals.get('src/features/videos/video-page/lifecycle/same-feature.ts')).toBeUndefined()
   expect(refusals.get('src/features/videos/library/shared-parts.ts')).toBeUndefined()
   expect(refusals.get('src/routes/uses-feature.tsx')).toBeUndefined()
-  expect(refusals.size).toBe(8)
+  expect(refusals.size).toBe(13)
 })
 
 it('lets the Node side import from src/ only src/api/', () => {
@@ -114,6 +132,9 @@ it('lets the Node side import from src/ only src/api/', () => {
     expect.stringMatching(serverMessage),
   ])
   expect(refusals.get('server/dashboard/uses-feature.ts')).toEqual([
+    expect.stringMatching(serverMessage),
+  ])
+  expect(refusals.get('server/dashboard/auth/through-alias.ts')).toEqual([
     expect.stringMatching(serverMessage),
   ])
   expect(refusals.get('server/dashboard/auth/uses-api.ts')).toBeUndefined()

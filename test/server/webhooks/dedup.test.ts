@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest'
+import { parseServiceEvent } from '@/api/service-event.ts'
 import { createMemoryLedger, dedupKey } from '../../../server/dashboard/live/dedup.ts'
-import { parseServiceEvent } from '../../../src/api/service-event.ts'
 import { videoEvent } from './support.ts'
 
 const day = 24 * 60 * 60_000

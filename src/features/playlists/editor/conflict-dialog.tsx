@@ -1,7 +1,7 @@
 import { useRef } from 'react'
-import { Button } from '../../../components/ui/button'
-import { Dialog } from '../../../components/ui/dialog'
-import { formatDateTime } from '../../../lib/format'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { formatDateTime } from '@/lib/format'
 
 // Someone else changed the playlist since it was loaded: saving our order would replace theirs.
 export function ConflictDialog({

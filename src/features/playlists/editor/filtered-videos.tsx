@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { type VideoSummary, videoKeys } from '../../../api/queries/videos'
-import { Button } from '../../../components/ui/button'
-import { Callout } from '../../../components/ui/callout'
+import { type VideoSummary, videoKeys } from '@/api/queries/videos'
+import { Button } from '@/components/ui/button'
+import { Callout } from '@/components/ui/callout'
 import { hiddenReason, PlaylistVideoRow, type RowActions } from './playlist-video-row'
 import { useAllSummaries } from './use-all-summaries'
 

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react'
-import { SortableList, type SortableMove } from '../../../components/ui/sortable-list/sortable-list'
+import { SortableList, type SortableMove } from '@/components/ui/sortable-list/sortable-list'
 import { PlaylistVideoRow, type RowActions } from './playlist-video-row'
 
 const rowHeight = 72

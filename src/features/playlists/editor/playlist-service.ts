@@ -5,8 +5,8 @@ import {
   removePlaylistVideo,
   reorderPlaylistVideos,
   unpinPlaylistVideo,
-} from '../../../api/generated/sdk.gen'
-import type { Playlist } from '../../../api/generated/types.gen'
+} from '@/api/generated/sdk.gen'
+import type { Playlist } from '@/api/generated/types.gen'
 import type { PlaylistService } from './playlist-writer'
 
 // The writer's service calls for one playlist. Writes that answer 204 are followed by a read, so

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { memo } from 'react'
-import { ServiceError } from '../../../api/client'
-import { type VideoSummary, videoSummaryQuery } from '../../../api/queries/videos'
-import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
-import { Checkbox } from '../../../components/ui/text-input'
-import { VideoThumbnail } from '../../../components/video-search/video-thumbnail'
-import { formatDuration } from '../../../lib/format'
+import { ServiceError } from '@/api/client'
+import { type VideoSummary, videoSummaryQuery } from '@/api/queries/videos'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Checkbox } from '@/components/ui/text-input'
+import { VideoThumbnail } from '@/components/video-search/video-thumbnail'
+import { formatDuration } from '@/lib/format'
 
 export interface RowActions {
   toggle: (id: string, extend: boolean) => void

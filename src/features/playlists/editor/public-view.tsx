@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
-import { playlistPublicVideosQuery } from '../../../api/queries/playlists'
-import { libraryFields } from '../../../api/queries/videos'
-import { withFields } from '../../../api/video-fields'
-import { Button } from '../../../components/ui/button'
-import { EmptyState } from '../../../components/ui/empty-state'
-import { StateBadges } from '../../../components/video-search/video-state'
-import { VideoThumbnail } from '../../../components/video-search/video-thumbnail'
-import { formatDuration } from '../../../lib/format'
+import { playlistPublicVideosQuery } from '@/api/queries/playlists'
+import { libraryFields } from '@/api/queries/videos'
+import { withFields } from '@/api/video-fields'
+import { Button } from '@/components/ui/button'
+import { EmptyState } from '@/components/ui/empty-state'
+import { StateBadges } from '@/components/video-search/video-state'
+import { VideoThumbnail } from '@/components/video-search/video-thumbnail'
+import { formatDuration } from '@/lib/format'
 
 // The playlist as its public feed shows it, page by page exactly as the service pages it.
 export function PublicView({

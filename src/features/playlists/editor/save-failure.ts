@@ -1,4 +1,4 @@
-import { toServiceError } from '../../../api/client'
+import { toServiceError } from '@/api/client'
 
 // Why a change was not saved, in the marketer's words, and what the screen did about it.
 export function saveFailureMessage(error: unknown): string {

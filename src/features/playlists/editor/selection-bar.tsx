@@ -1,4 +1,4 @@
-import { Button } from '../../../components/ui/button'
+import { Button } from '@/components/ui/button'
 
 // What can be done to the chosen videos at once; moving them keeps their order among themselves.
 export function SelectionBar({

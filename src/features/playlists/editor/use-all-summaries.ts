@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { videoSummaryQuery } from '../../../api/queries/videos'
+import { videoSummaryQuery } from '@/api/queries/videos'
 
 const inFlight = 6
 

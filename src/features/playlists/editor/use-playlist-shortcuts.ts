@@ -1,4 +1,4 @@
-import { useShortcuts } from '../../../components/ui/shortcuts'
+import { useShortcuts } from '@/components/ui/shortcuts'
 
 // The playlist's keys, in the ? help. `x` chooses the video whose row has focus; the others are the
 // sortable list's, on a row's drag handle.

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'
-import { type VideoSummary, videoKeys } from '../../../api/queries/videos'
+import { type VideoSummary, videoKeys } from '@/api/queries/videos'
 
 const isSummaryKey = (key: readonly unknown[]) =>
   key[0] === videoKeys.all[0] && key.at(-1) === 'summary'

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import type { PlaylistFilters } from '../../../api/queries/playlists'
+import type { PlaylistFilters } from '@/api/queries/playlists'
 
 // The list's search and archive filter live in the URL (the channel is the root route's).
 export const playlistListSearchSchema = z.object({

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router'
-import type { Playlist } from '../../../api/generated/types.gen'
-import { Badge } from '../../../components/ui/badge'
-import { linkClasses } from '../../../components/ui/control-styles'
-import { Menu } from '../../../components/ui/menu'
-import { Table } from '../../../components/ui/table'
-import { formatDateTime, formatVideoCount } from '../../../lib/format'
+import type { Playlist } from '@/api/generated/types.gen'
+import { Badge } from '@/components/ui/badge'
+import { linkClasses } from '@/components/ui/control-styles'
+import { Menu } from '@/components/ui/menu'
+import { Table } from '@/components/ui/table'
+import { formatDateTime, formatVideoCount } from '@/lib/format'
 
 // The channel's playlists, newest first. The count is of videos the feeds show now (the list's
 // video_ids leave out deleted and unapproved ones).

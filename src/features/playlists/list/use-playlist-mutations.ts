@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { createPlaylist, deletePlaylist, updatePlaylist } from '../../../api/generated/sdk.gen'
-import type { Playlist, PlaylistCreate, PlaylistUpdate } from '../../../api/generated/types.gen'
-import { playlistKeys } from '../../../api/queries/playlists'
+import { createPlaylist, deletePlaylist, updatePlaylist } from '@/api/generated/sdk.gen'
+import type { Playlist, PlaylistCreate, PlaylistUpdate } from '@/api/generated/types.gen'
+import { playlistKeys } from '@/api/queries/playlists'
 
 // Each write refreshes the channel's lists (order, counts, search) and puts the service's answer
 // in the playlist's own entry, so its page opens on what was just saved.

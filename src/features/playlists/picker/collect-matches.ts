@@ -1,7 +1,7 @@
-import { followLink } from '../../../api/client'
-import { listVideos } from '../../../api/generated/sdk.gen'
-import type { VideoList } from '../../../api/generated/types.gen'
-import type { VideoFilters } from '../../../api/queries/videos'
+import { followLink } from '@/api/client'
+import { listVideos } from '@/api/generated/sdk.gen'
+import type { VideoList } from '@/api/generated/types.gen'
+import type { VideoFilters } from '@/api/queries/videos'
 
 export interface CollectProgress {
   found: number

@@ -1,9 +1,9 @@
-import type { LibraryVideo } from '../../../api/queries/videos'
-import { Badge } from '../../../components/ui/badge'
-import { Checkbox } from '../../../components/ui/text-input'
-import { StateBadges } from '../../../components/video-search/video-state'
-import { VideoThumbnail } from '../../../components/video-search/video-thumbnail'
-import { formatDuration } from '../../../lib/format'
+import type { LibraryVideo } from '@/api/queries/videos'
+import { Badge } from '@/components/ui/badge'
+import { Checkbox } from '@/components/ui/text-input'
+import { StateBadges } from '@/components/video-search/video-state'
+import { VideoThumbnail } from '@/components/video-search/video-thumbnail'
+import { formatDuration } from '@/lib/format'
 
 // One video to choose; one already in the playlist is marked and cannot be chosen again (adding
 // it would move it).

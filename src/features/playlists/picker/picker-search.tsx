@@ -1,7 +1,7 @@
 import { useCallback } from 'react'
-import { FiltersBar } from '../../../components/video-search/filters-bar'
-import { SearchBox } from '../../../components/video-search/search-box'
-import type { VideoSearch } from '../../../lib/video-search'
+import { FiltersBar } from '@/components/video-search/filters-bar'
+import { SearchBox } from '@/components/video-search/search-box'
+import type { VideoSearch } from '@/lib/video-search'
 
 // The library's caption search and filters, held by a dialog instead of the URL.
 export function PickerSearch({

@@ -1,5 +1,5 @@
-import { RadioGroup } from '../../../components/ui/choice-group'
-import { TextInput } from '../../../components/ui/text-input'
+import { RadioGroup } from '@/components/ui/choice-group'
+import { TextInput } from '@/components/ui/text-input'
 
 export type Placement = { at: 'top' } | { at: 'bottom' } | { at: 'position'; position: number }
 

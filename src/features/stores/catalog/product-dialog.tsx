@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import type { Product } from '../../../api/generated/types.gen'
-import { productVideosQuery } from '../../../api/queries/products'
-import { Badge } from '../../../components/ui/badge'
-import { Button } from '../../../components/ui/button'
-import { linkClasses } from '../../../components/ui/control-styles'
-import { Dialog } from '../../../components/ui/dialog'
-import { Table } from '../../../components/ui/table'
-import { priceRange, productName, unitName } from '../../../lib/product-facts'
+import type { Product } from '@/api/generated/types.gen'
+import { productVideosQuery } from '@/api/queries/products'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { linkClasses } from '@/components/ui/control-styles'
+import { Dialog } from '@/components/ui/dialog'
+import { Table } from '@/components/ui/table'
+import { priceRange, productName, unitName } from '@/lib/product-facts'
 
 const identifiers = (unit: Product['units'][number]) =>
   [

@@ -1,9 +1,9 @@
-import type { Product } from '../../../api/generated/types.gen'
-import { ProductImage } from '../../../components/product-image'
-import { Button } from '../../../components/ui/button'
-import { Table } from '../../../components/ui/table'
-import { formatCount } from '../../../lib/format'
-import { priceRange, productName, stock } from '../../../lib/product-facts'
+import type { Product } from '@/api/generated/types.gen'
+import { ProductImage } from '@/components/product-image'
+import { Button } from '@/components/ui/button'
+import { Table } from '@/components/ui/table'
+import { formatCount } from '@/lib/format'
+import { priceRange, productName, stock } from '@/lib/product-facts'
 
 // One page after another of a store's products; a product opens with its variants and videos.
 export function ProductTable({

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { upsertProduct } from '../../../api/generated/sdk.gen'
-import type { ProductUpsert } from '../../../api/generated/types.gen'
-import { productKeys } from '../../../api/queries/products'
+import { upsertProduct } from '@/api/generated/sdk.gen'
+import type { ProductUpsert } from '@/api/generated/types.gen'
+import { productKeys } from '@/api/queries/products'
 
 // POST /products (created or updated by external id): the product's entry takes the answer, and
 // every catalog page and product search is read again.

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { type Control, useWatch } from 'react-hook-form'
-import { channelsQuery } from '../../../api/queries/channels'
-import { formatDateTime } from '../../../lib/format'
+import { channelsQuery } from '@/api/queries/channels'
+import { formatDateTime } from '@/lib/format'
 import type { UploadDetailsValues } from '../upload-details'
 
 const publicationWords = (values: Pick<UploadDetailsValues, 'publish' | 'publishAt'>) => {

@@ -1,6 +1,6 @@
 import type { Body, Meta } from '@uppy/core'
 import type { DashboardOptions } from '@uppy/dashboard'
-import { scheduleBounds, scheduleHint } from '../../../lib/schedule-window'
+import { scheduleBounds, scheduleHint } from '@/lib/schedule-window'
 import { fieldRules } from '../upload-details'
 import type { FileDetailKey } from './file-details'
 

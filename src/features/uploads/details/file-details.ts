@@ -1,5 +1,5 @@
-import type { VideoMetadata } from '../../../api/generated/types.gen'
-import { zVideoMetadata } from '../../../api/generated/zod.gen'
+import type { VideoMetadata } from '@/api/generated/types.gen'
+import { zVideoMetadata } from '@/api/generated/zod.gen'
 import {
   accessValues,
   captionFor,

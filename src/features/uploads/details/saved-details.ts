@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import { zVideoAccessInput } from '../../../api/generated/zod.gen'
+import { zVideoAccessInput } from '@/api/generated/zod.gen'
 import { defaultUploadDetails, publications, type UploadDetailsValues } from '../upload-details'
 
 // The details for every file survive a reload in localStorage. The channel chosen in the form is

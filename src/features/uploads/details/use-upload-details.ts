@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
-import type { VideoMetadata } from '../../../api/generated/types.gen'
-import { contractErrorMap } from '../../../lib/contract-error-map'
+import type { VideoMetadata } from '@/api/generated/types.gen'
+import { contractErrorMap } from '@/lib/contract-error-map'
 import {
   defaultUploadDetails,
   type UploadDetailsValues,

@@ -1,4 +1,4 @@
-import { ServiceError } from '../../../api/client'
+import { ServiceError } from '@/api/client'
 
 export interface CreationQueueOptions<Job, Result> {
   create: (job: Job) => Promise<Result>

@@ -3,11 +3,11 @@ import {
   completeMultipartUpload,
   createMultipartSignature,
   createUploadSignature,
-} from '../../../api/generated/sdk.gen'
-import type { VideoMimeType } from '../../../api/generated/types.gen'
+} from '@/api/generated/sdk.gen'
+import type { VideoMimeType } from '@/api/generated/types.gen'
 import { createProgressBatcher } from './batched-progress'
 import { partUrlsExpired } from './part-url-expiry'
-import { planParts } from './plan-parts'
+import { planParts } from '@/lib/upload-parts'
 import { failureKind, SignatureExpiredError } from './upload-failure'
 import type { UploadJournal } from './upload-journal'
 import type { UploadFile } from './uploader-options'

@@ -1,4 +1,4 @@
-import { ServiceError } from '../../../api/client'
+import { ServiceError } from '@/api/client'
 
 /** Storage refused a presigned address as expired (403 "Request has expired"). */
 export class SignatureExpiredError extends Error {

@@ -1,4 +1,4 @@
-import type { VideoMetadata } from '../../../api/generated/types.gen'
+import type { VideoMetadata } from '@/api/generated/types.gen'
 
 // What must outlive a reload or a closed tab, kept in localStorage beside Uppy's own restore
 // state (golden-retriever): the service signs a multipart upload's parts only once, so their

@@ -1,6 +1,6 @@
 import type { AwsBody } from '@uppy/aws-s3'
 import type { Meta, Uppy, UppyFile } from '@uppy/core'
-import type { Video, VideoMetadata } from '../../../api/generated/types.gen'
+import type { Video, VideoMetadata } from '@/api/generated/types.gen'
 import type { MissingFile, UploadJournal } from './upload-journal'
 
 /** A file's details as Uppy keeps them (its meta): name, type and the file editor's entries. */

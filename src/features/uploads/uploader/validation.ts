@@ -1,4 +1,4 @@
-import { zVideoMimeType } from '../../../api/generated/zod.gen'
+import { zVideoMimeType } from '@/api/generated/zod.gen'
 import { blobReader, containerDuration } from './mp4-duration'
 
 // What the service accepts (document 1, sections 4.3 and 8), checked in the browser before any byte

@@ -1,4 +1,4 @@
-import { ServiceError } from '../../../api/client'
+import { ServiceError } from '@/api/client'
 
 // Outages (no answer, 5xx) are retried with growing waits; a refusal (4xx) is final and returned
 // at once so its reason reaches the marketer.

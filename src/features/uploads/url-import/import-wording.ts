@@ -1,5 +1,5 @@
-import { ServiceError } from '../../../api/client'
-import type { ImportFailureReason } from '../../../api/generated/types.gen'
+import { ServiceError } from '@/api/client'
+import type { ImportFailureReason } from '@/api/generated/types.gen'
 
 // Why a background import failed (the reasons of video_import_failed, document 1 section 6.4).
 // The reason on the import record is a sandbox addition; the real service may not send it.

@@ -1,4 +1,4 @@
-import { testSetting } from '../../../lib/test-setting'
+import { testSetting } from '@/lib/test-setting'
 
 // The service recommends polling an import every 5 to 10 seconds (document 1, section 4.4).
 export const IMPORT_POLL_MS = 5000

@@ -4,18 +4,13 @@ import { Link } from '@tanstack/react-router'
 import { useCallback, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import * as z from 'zod'
-import { createVideo } from '../../../api/generated/sdk.gen'
-import type {
-  Video,
-  VideoCreateJson,
-  VideoImport,
-  VideoMetadata,
-} from '../../../api/generated/types.gen'
-import { Button } from '../../../components/ui/button'
-import { RadioGroup } from '../../../components/ui/choice-group'
-import { errorClasses, linkClasses } from '../../../components/ui/control-styles'
-import { Field, Form } from '../../../components/ui/field'
-import { TextInput } from '../../../components/ui/text-input'
+import { createVideo } from '@/api/generated/sdk.gen'
+import type { Video, VideoCreateJson, VideoImport, VideoMetadata } from '@/api/generated/types.gen'
+import { Button } from '@/components/ui/button'
+import { RadioGroup } from '@/components/ui/choice-group'
+import { errorClasses, linkClasses } from '@/components/ui/control-styles'
+import { Field, Form } from '@/components/ui/field'
+import { TextInput } from '@/components/ui/text-input'
 import { importKeys } from '../queries'
 import { ImportList } from './import-list'
 import { importRequestProblem } from './import-wording'

@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import type { ImportFailureReason, VideoImport } from '../../../api/generated/types.gen'
-import { subscribeLiveEvents } from '../../../lib/live-events'
+import type { ImportFailureReason, VideoImport } from '@/api/generated/types.gen'
+import { subscribeLiveEvents } from '@/lib/live-events'
 import { importKeys, importQuery } from '../queries'
 
 // An import's outcome as the service pushes it: a failure is shown at once with the event's

@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { Playlist } from '../../../api/generated/types.gen'
-import { playlistListQuery } from '../../../api/queries/playlists'
-import { Button } from '../../../components/ui/button'
-import { RadioGroup } from '../../../components/ui/choice-group'
-import { Dialog } from '../../../components/ui/dialog'
-import { SearchBox } from '../../../components/video-search/search-box'
-import { formatVideoCount } from '../../../lib/format'
+import type { Playlist } from '@/api/generated/types.gen'
+import { playlistListQuery } from '@/api/queries/playlists'
+import { Button } from '@/components/ui/button'
+import { RadioGroup } from '@/components/ui/choice-group'
+import { Dialog } from '@/components/ui/dialog'
+import { SearchBox } from '@/components/video-search/search-box'
+import { formatVideoCount } from '@/lib/format'
 
 // "Add to playlist…" on a library selection: which of the channel's playlists, and whether the
 // videos go first or last.

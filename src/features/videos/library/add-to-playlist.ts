@@ -1,7 +1,7 @@
-import { toServiceError } from '../../../api/client'
-import { addPlaylistVideo } from '../../../api/generated/sdk.gen'
-import type { Playlist } from '../../../api/generated/types.gen'
-import type { LibraryVideo } from '../../../api/queries/videos'
+import { toServiceError } from '@/api/client'
+import { addPlaylistVideo } from '@/api/generated/sdk.gen'
+import type { Playlist } from '@/api/generated/types.gen'
+import type { LibraryVideo } from '@/api/queries/videos'
 import type { BulkFailure } from './use-bulk-actions'
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { videoSearchSchema } from '../../../lib/video-search'
+import { videoSearchSchema } from '@/lib/video-search'
 
 // Every filter, the search and the view live in the URL, so a view can be bookmarked, shared and
 // restored with Back.

@@ -1,5 +1,5 @@
 import type { RefObject } from 'react'
-import { useShortcuts } from '../../../components/ui/shortcuts'
+import { useShortcuts } from '@/components/ui/shortcuts'
 
 // The library's keys, in the shortcuts help. `/` works anywhere outside a text field; the others
 // work on the focused video (library-items.ts handles them there).

@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { Button } from '../../../components/ui/button'
-import { Dialog } from '../../../components/ui/dialog'
-import { formatVideoCount } from '../../../lib/format'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { formatVideoCount } from '@/lib/format'
 import { AutoAcceptField } from '../matching/auto-accept-field'
 
 // AI product matching for a library selection: one job per video, each spending one job of the

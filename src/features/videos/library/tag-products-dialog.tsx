@@ -1,10 +1,10 @@
 import { useState } from 'react'
-import { type TagOption, TagSearch } from '../../../components/product-tags/tag-search'
-import { StoreSelect, useDefaultStoreId } from '../../../components/store-select'
-import { Button } from '../../../components/ui/button'
-import { RadioGroup } from '../../../components/ui/choice-group'
-import { Dialog } from '../../../components/ui/dialog'
-import { formatVideoCount } from '../../../lib/format'
+import { type TagOption, TagSearch } from '@/components/product-tags/tag-search'
+import { StoreSelect, useDefaultStoreId } from '@/components/store-select'
+import { Button } from '@/components/ui/button'
+import { RadioGroup } from '@/components/ui/choice-group'
+import { Dialog } from '@/components/ui/dialog'
+import { formatVideoCount } from '@/lib/format'
 import type { BulkTagMode } from './bulk-tagging'
 
 // Products of one store for a library selection: added to each video's tags, or replacing them.

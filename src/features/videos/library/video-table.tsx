@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router'
-import type { LibraryVideo } from '../../../api/queries/videos'
-import { Table } from '../../../components/ui/table'
-import { Checkbox } from '../../../components/ui/text-input'
-import { publicationLabel, StateBadges } from '../../../components/video-search/video-state'
-import { VideoThumbnail } from '../../../components/video-search/video-thumbnail'
-import { formatDuration } from '../../../lib/format'
+import type { LibraryVideo } from '@/api/queries/videos'
+import { Table } from '@/components/ui/table'
+import { Checkbox } from '@/components/ui/text-input'
+import { publicationLabel, StateBadges } from '@/components/video-search/video-state'
+import { VideoThumbnail } from '@/components/video-search/video-thumbnail'
+import { formatDuration } from '@/lib/format'
 import type { ItemProps } from './library-items'
 
 export function VideoTable({

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { videoMatchesQuery } from '../../../api/queries/matches'
-import { Button, buttonClasses } from '../../../components/ui/button'
+import { videoMatchesQuery } from '@/api/queries/matches'
+import { Button, buttonClasses } from '@/components/ui/button'
 
 const jobPollMs = 3_000
 

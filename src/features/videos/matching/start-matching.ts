@@ -1,5 +1,5 @@
-import { ServiceError } from '../../../api/client'
-import { startProductMatching } from '../../../api/generated/sdk.gen'
+import { ServiceError } from '@/api/client'
+import { startProductMatching } from '@/api/generated/sdk.gen'
 
 /** Starts the AI's product matching on a video (202); `autoAccept` attaches what it finds. */
 export const startMatching = (videoId: string, autoAccept: boolean) =>

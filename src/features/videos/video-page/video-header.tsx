@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
-import type { Video } from '../../../api/generated/types.gen'
-import { Badge } from '../../../components/ui/badge'
-import { linkClasses } from '../../../components/ui/control-styles'
+import type { Video } from '@/api/generated/types.gen'
+import { Badge } from '@/components/ui/badge'
+import { linkClasses } from '@/components/ui/control-styles'
 import { publicationState } from './details/publication-state'
 
 const stateBadges = {

@@ -1,4 +1,4 @@
-import { Skeleton } from '../../../components/ui/skeleton'
+import { Skeleton } from '@/components/ui/skeleton'
 
 // Shown while the video loads: the page's shape, announced once as loading.
 export function VideoPageSkeleton() {

@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react'
 import { useState } from 'react'
 import { expect, vi } from 'vitest'
-import { moveBlock } from '../../../../src/components/ui/sortable-list/move-block'
+import { moveBlock } from '@/components/ui/sortable-list/move-block'
 import {
   SortableList,
   type SortableListProps,
   type SortableMove,
-} from '../../../../src/components/ui/sortable-list/sortable-list'
+} from '@/components/ui/sortable-list/sortable-list'
 
 export const rowHeight = 40
 

@@ -1,11 +1,11 @@
-import '../../../../src/api/client'
+import '@/api/client'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
-import { UploadDetailsForm } from '../../../../src/features/uploads/details/upload-details-form'
+import { UploadDetailsForm } from '@/features/uploads/details/upload-details-form'
 import {
   type UploadDetailsHandlers,
   useUploadDetails,
-} from '../../../../src/features/uploads/details/use-upload-details'
+} from '@/features/uploads/details/use-upload-details'
 import { fakeApi } from '../../support/fake-api'
 
 const channels = [

@@ -1,4 +1,4 @@
-import type { Product, Video } from '../../../../src/api/generated/types.gen'
+import type { Product, Video } from '@/api/generated/types.gen'
 import { fakeApi, json, type Routes, refuse } from '../../support/fake-api'
 import { makeProduct } from '../../support/fixtures'
 

@@ -1,12 +1,12 @@
-import '../../../../src/api/client'
+import '@/api/client'
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import type { Video } from '../../../../src/api/generated/types.gen'
-import { videoQuery } from '../../../../src/api/queries/videos'
-import { ToastProvider } from '../../../../src/components/ui/toast'
-import { VideoEditForm } from '../../../../src/features/videos/video-page/edit/video-edit-form'
-import { LifecyclePanel } from '../../../../src/features/videos/video-page/lifecycle/lifecycle-panel'
+import type { Video } from '@/api/generated/types.gen'
+import { videoQuery } from '@/api/queries/videos'
+import { ToastProvider } from '@/components/ui/toast'
+import { VideoEditForm } from '@/features/videos/video-page/edit/video-edit-form'
+import { LifecyclePanel } from '@/features/videos/video-page/lifecycle/lifecycle-panel'
 
 export function createTestQueryClient() {
   return new QueryClient({

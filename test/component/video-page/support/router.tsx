@@ -7,8 +7,8 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router'
-import { videoQuery } from '../../../../src/api/queries/videos'
-import { VideoPage } from '../../../../src/features/videos/video-page/video-page'
+import { videoQuery } from '@/api/queries/videos'
+import { VideoPage } from '@/features/videos/video-page/video-page'
 import { createTestQueryClient, renderWithProviders } from './render'
 
 // Just the two routes the page moves between, on a memory history.

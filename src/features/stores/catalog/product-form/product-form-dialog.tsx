@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
-import { toServiceError } from '../../../../api/client'
-import type { Product } from '../../../../api/generated/types.gen'
-import { Dialog, FormDialogFooter } from '../../../../components/ui/dialog'
-import { Field, Form, FormRefusal } from '../../../../components/ui/field'
-import { TextArea, TextInput } from '../../../../components/ui/text-input'
-import { contractErrorMap } from '../../../../lib/contract-error-map'
+import { toServiceError } from '@/api/client'
+import type { Product } from '@/api/generated/types.gen'
+import { Dialog, FormDialogFooter } from '@/components/ui/dialog'
+import { Field, Form, FormRefusal } from '@/components/ui/field'
+import { TextArea, TextInput } from '@/components/ui/text-input'
+import { contractErrorMap } from '@/lib/contract-error-map'
 import {
   type ProductFormOutput,
   type ProductFormValues,

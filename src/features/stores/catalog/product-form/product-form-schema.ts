@@ -1,6 +1,6 @@
 import * as z from 'zod'
-import type { Product, ProductUpsert } from '../../../../api/generated/types.gen'
-import { zProductUnitInput, zProductUpsert } from '../../../../api/generated/zod.gen'
+import type { Product, ProductUpsert } from '@/api/generated/types.gen'
+import { zProductUnitInput, zProductUpsert } from '@/api/generated/zod.gen'
 
 const { external_id, name, brand, category, description } = zProductUpsert.shape
 const unit = zProductUnitInput.shape

@@ -1,7 +1,7 @@
 import { useFieldArray, useFormContext } from 'react-hook-form'
-import { Button } from '../../../../components/ui/button'
-import { Field, useFieldError } from '../../../../components/ui/field'
-import { TextInput } from '../../../../components/ui/text-input'
+import { Button } from '@/components/ui/button'
+import { Field, useFieldError } from '@/components/ui/field'
+import { TextInput } from '@/components/ui/text-input'
 import { emptyUnit, type ProductFormValues } from './product-form-schema'
 
 const columns: Array<{

@@ -1,4 +1,4 @@
-import type { Video } from '../../../../api/generated/types.gen'
+import type { Video } from '@/api/generated/types.gen'
 
 export type PublicationState =
   | { kind: 'draft' }

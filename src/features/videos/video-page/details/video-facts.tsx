@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
-import type { Video } from '../../../../api/generated/types.gen'
-import { linkClasses } from '../../../../components/ui/control-styles'
-import { Panel } from '../../../../components/ui/panel'
-import { formatDateTime, formatDuration, safeHttpUrl } from '../../../../lib/format'
+import type { Video } from '@/api/generated/types.gen'
+import { linkClasses } from '@/components/ui/control-styles'
+import { Panel } from '@/components/ui/panel'
+import { formatDateTime, formatDuration, safeHttpUrl } from '@/lib/format'
 import { publicationState } from './publication-state'
 
 const accessLabels: Record<Video['access'], string> = {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { ServiceError } from '../../../../api/client'
-import type { Video } from '../../../../api/generated/types.gen'
-import { videoDownloadQuery } from '../../../../api/queries/videos'
-import { Button, buttonClasses } from '../../../../components/ui/button'
-import { Callout } from '../../../../components/ui/callout'
-import { Panel } from '../../../../components/ui/panel'
-import { formatDuration, safeHttpUrl } from '../../../../lib/format'
+import { ServiceError } from '@/api/client'
+import type { Video } from '@/api/generated/types.gen'
+import { videoDownloadQuery } from '@/api/queries/videos'
+import { Button, buttonClasses } from '@/components/ui/button'
+import { Callout } from '@/components/ui/callout'
+import { Panel } from '@/components/ui/panel'
+import { formatDuration, safeHttpUrl } from '@/lib/format'
 
 // The service's rendition of the video, with what it is. The same query feeds the preview, so
 // the file is asked for once; a refusal stays in the cache, and the action stays off with it.

@@ -1,8 +1,8 @@
 import { useRef } from 'react'
 import { useFieldArray, useFormContext } from 'react-hook-form'
-import { Button } from '../../../../components/ui/button'
-import { FieldError, fieldA11y, useFieldError, useFieldId } from '../../../../components/ui/field'
-import { TextInput } from '../../../../components/ui/text-input'
+import { Button } from '@/components/ui/button'
+import { FieldError, fieldA11y, useFieldError, useFieldId } from '@/components/ui/field'
+import { TextInput } from '@/components/ui/text-input'
 import type { VideoFormValues } from './form-schema'
 
 // Key/value rows. Saving sends the whole set, which replaces the stored one (section 2.6).

@@ -1,5 +1,5 @@
 import * as z from 'zod'
-import type { Video } from '../../../../api/generated/types.gen'
+import type { Video } from '@/api/generated/types.gen'
 import {
   zActionCustomLabel,
   zActionType,
@@ -8,8 +8,8 @@ import {
   zExternalMediaInput,
   zVideoAccess,
   zVideoUpdate,
-} from '../../../../api/generated/zod.gen'
-import { contractErrorMap } from '../../../../lib/contract-error-map'
+} from '@/api/generated/zod.gen'
+import { contractErrorMap } from '@/lib/contract-error-map'
 
 // Rules the generated zod does not carry (README "Choices where the documents are silent" and
 // document 1 sections 2.2 and 2.6) are added here as refinements.

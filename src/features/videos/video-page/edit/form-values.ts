@@ -1,4 +1,4 @@
-import type { Video } from '../../../../api/generated/types.gen'
+import type { Video } from '@/api/generated/types.gen'
 import type { VideoFormValues } from './form-schema'
 
 // The CTA types the select offers (the contract's examples); a stored type outside this list is

@@ -1,8 +1,8 @@
 import { type KeyboardEvent, useRef, useState } from 'react'
 import { useController, useFormContext } from 'react-hook-form'
-import { labelClasses } from '../../../../components/ui/control-styles'
-import { FieldError, FieldHint, fieldA11y, useFieldId } from '../../../../components/ui/field'
-import { TagList } from '../../../../components/ui/tag-list'
+import { labelClasses } from '@/components/ui/control-styles'
+import { FieldError, FieldHint, fieldA11y, useFieldId } from '@/components/ui/field'
+import { TagList } from '@/components/ui/tag-list'
 import type { VideoFormValues } from './form-schema'
 
 const maxTags = 30

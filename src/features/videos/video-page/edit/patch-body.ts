@@ -1,7 +1,7 @@
 import type { FieldNamesMarkedBoolean } from 'react-hook-form'
 import * as z from 'zod'
-import type { VideoUpdate } from '../../../../api/generated/types.gen'
-import { zCustomFields, zExternalMediaInput, zVideoUpdate } from '../../../../api/generated/zod.gen'
+import type { VideoUpdate } from '@/api/generated/types.gen'
+import { zCustomFields, zExternalMediaInput, zVideoUpdate } from '@/api/generated/zod.gen'
 import { customFieldKeyPattern, hasExternalMedia, type VideoFormValues } from './form-schema'
 
 type Dirty = Partial<Readonly<FieldNamesMarkedBoolean<VideoFormValues>>>

@@ -1,8 +1,8 @@
 import { useFormContext } from 'react-hook-form'
-import { linkClasses } from '../../../../components/ui/control-styles'
-import { CheckboxField, Field } from '../../../../components/ui/field'
-import { Checkbox, TextInput } from '../../../../components/ui/text-input'
-import { safeHttpUrl } from '../../../../lib/format'
+import { linkClasses } from '@/components/ui/control-styles'
+import { CheckboxField, Field } from '@/components/ui/field'
+import { Checkbox, TextInput } from '@/components/ui/text-input'
+import { safeHttpUrl } from '@/lib/format'
 import type { VideoFormValues } from './form-schema'
 
 // Where the video was first posted, and whether the player credits its creator (section 2.2).

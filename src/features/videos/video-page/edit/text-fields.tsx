@@ -1,6 +1,6 @@
 import { useFormContext, useWatch } from 'react-hook-form'
-import { CheckboxField, Field } from '../../../../components/ui/field'
-import { Checkbox, Select, TextArea } from '../../../../components/ui/text-input'
+import { CheckboxField, Field } from '@/components/ui/field'
+import { Checkbox, Select, TextArea } from '@/components/ui/text-input'
 import type { VideoFormValues } from './form-schema'
 
 function Count({ name, max }: { name: 'caption' | 'description'; max: number }) {

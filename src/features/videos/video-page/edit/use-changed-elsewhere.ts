@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import type { Video } from '../../../../api/generated/types.gen'
+import type { Video } from '@/api/generated/types.gen'
 import { toFormValues } from './form-values'
 
 // The record has no version field: what the form shows of it stands for its version.

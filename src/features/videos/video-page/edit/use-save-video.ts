@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { updateVideo } from '../../../../api/generated/sdk.gen'
-import type { VideoUpdate } from '../../../../api/generated/types.gen'
+import { updateVideo } from '@/api/generated/sdk.gen'
+import type { VideoUpdate } from '@/api/generated/types.gen'
 import { settleVideoChange } from '../../lifecycle'
 
 // PATCH /videos/{id}; the detail cache takes the Video the service answers.

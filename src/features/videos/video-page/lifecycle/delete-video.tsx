@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { Button } from '../../../../components/ui/button'
-import { ConfirmDialog } from '../../../../components/ui/confirm-dialog'
+import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 
 // Delete asks first; the dialog stays until the service answers.
 export function DeleteVideo({

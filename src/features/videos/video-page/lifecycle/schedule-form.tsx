@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react'
-import { Button } from '../../../../components/ui/button'
-import { ScheduleInput } from '../../../../components/ui/schedule-input'
-import { checkSchedule } from '../../../../lib/schedule-window'
+import { Button } from '@/components/ui/button'
+import { ScheduleInput } from '@/components/ui/schedule-input'
+import { checkSchedule } from '@/lib/schedule-window'
 
 // A local date and time within the publish window, sent as ISO UTC. A time outside the window is
 // refused here, before any request.

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Video } from '../../../../api/generated/types.gen'
-import { videoKeys } from '../../../../api/queries/videos'
-import { useToast } from '../../../../components/ui/toast'
-import { formatDateTime } from '../../../../lib/format'
+import type { Video } from '@/api/generated/types.gen'
+import { videoKeys } from '@/api/queries/videos'
+import { useToast } from '@/components/ui/toast'
+import { formatDateTime } from '@/lib/format'
 import { lifecycleLabels, runLifecycle, settleVideoChange } from '../../lifecycle'
 import { type LifecycleRequest, optimisticVideo } from './optimistic'
 

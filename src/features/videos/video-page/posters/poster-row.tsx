@@ -1,9 +1,9 @@
 import { useId, useState } from 'react'
-import { Badge } from '../../../../components/ui/badge'
-import { Button } from '../../../../components/ui/button'
-import { ConfirmDialog } from '../../../../components/ui/confirm-dialog'
-import { TextInput } from '../../../../components/ui/text-input'
-import { safeHttpUrl } from '../../../../lib/format'
+import { Badge } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { TextInput } from '@/components/ui/text-input'
+import { safeHttpUrl } from '@/lib/format'
 import { type Poster, posterLabel } from './poster-order'
 
 // One poster: the picture at its own aspect ratio, what it is, its weight, and its actions.

@@ -1,14 +1,11 @@
 import { useCallback, useMemo, useState } from 'react'
-import type { Video } from '../../../../api/generated/types.gen'
-import { describeError } from '../../../../components/error-panel'
-import { Callout } from '../../../../components/ui/callout'
-import { Panel } from '../../../../components/ui/panel'
-import { moveBlock } from '../../../../components/ui/sortable-list/move-block'
-import {
-  SortableList,
-  type SortableMove,
-} from '../../../../components/ui/sortable-list/sortable-list'
-import { useToast } from '../../../../components/ui/toast'
+import type { Video } from '@/api/generated/types.gen'
+import { describeError } from '@/components/error-panel'
+import { Callout } from '@/components/ui/callout'
+import { Panel } from '@/components/ui/panel'
+import { moveBlock } from '@/components/ui/sortable-list/move-block'
+import { SortableList, type SortableMove } from '@/components/ui/sortable-list/sortable-list'
+import { useToast } from '@/components/ui/toast'
 import { AddPosterForm } from './add-poster-form'
 import { posterLabel, servedOrder } from './poster-order'
 import { PosterRow } from './poster-row'

@@ -1,10 +1,10 @@
 import { useState } from 'react'
-import { toServiceError } from '../../../../api/client'
-import { Button } from '../../../../components/ui/button'
-import { Dialog } from '../../../../components/ui/dialog'
-import { FieldShell } from '../../../../components/ui/field'
-import { TextInput } from '../../../../components/ui/text-input'
-import { useToast } from '../../../../components/ui/toast'
+import { toServiceError } from '@/api/client'
+import { Button } from '@/components/ui/button'
+import { Dialog } from '@/components/ui/dialog'
+import { FieldShell } from '@/components/ui/field'
+import { TextInput } from '@/components/ui/text-input'
+import { useToast } from '@/components/ui/toast'
 import type { PosterActions } from './use-poster-actions'
 
 // The video update's poster_url takes .jpg or .png only (document 1, 4.6).

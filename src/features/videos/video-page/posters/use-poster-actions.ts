@@ -5,10 +5,10 @@ import {
   updatePosterWeight,
   updatePosterWeights,
   updateVideo,
-} from '../../../../api/generated/sdk.gen'
-import type { PosterCreate, SparseVideo } from '../../../../api/generated/types.gen'
-import { videoKeys } from '../../../../api/queries/videos'
-import { fullVideo } from '../../../../api/video-fields'
+} from '@/api/generated/sdk.gen'
+import type { PosterCreate, SparseVideo } from '@/api/generated/types.gen'
+import { videoKeys } from '@/api/queries/videos'
+import { fullVideo } from '@/api/video-fields'
 import { settleVideoChange } from '../../lifecycle'
 import { weightsFor } from './poster-order'
 

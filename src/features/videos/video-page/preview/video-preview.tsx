@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import type { Video } from '../../../../api/generated/types.gen'
-import { subtitleListQuery, videoDownloadQuery } from '../../../../api/queries/videos'
-import { linkClasses } from '../../../../components/ui/control-styles'
-import { safeHttpUrl } from '../../../../lib/format'
+import type { Video } from '@/api/generated/types.gen'
+import { subtitleListQuery, videoDownloadQuery } from '@/api/queries/videos'
+import { linkClasses } from '@/components/ui/control-styles'
+import { safeHttpUrl } from '@/lib/format'
 import { languageName } from '../subtitles/languages'
 import { useTrackSources } from '../subtitles/use-track-sources'
 

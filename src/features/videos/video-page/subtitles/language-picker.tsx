@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { Combobox } from '../../../../components/ui/combobox'
+import { Combobox } from '@/components/ui/combobox'
 import { type Language, languageName, matchLanguages } from './languages'
 
 // A searchable list of BCP-47 languages by name or code; a well-formed code not listed can be

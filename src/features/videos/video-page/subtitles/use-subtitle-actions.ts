@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { addSubtitle, deleteSubtitle } from '../../../../api/generated/sdk.gen'
-import type { SubtitleJson } from '../../../../api/generated/types.gen'
-import { videoKeys } from '../../../../api/queries/videos'
+import { addSubtitle, deleteSubtitle } from '@/api/generated/sdk.gen'
+import type { SubtitleJson } from '@/api/generated/types.gen'
+import { videoKeys } from '@/api/queries/videos'
 
 export type SubtitleSource =
   | { kind: 'file'; file: File }

@@ -1,8 +1,8 @@
 import { useQueries } from '@tanstack/react-query'
 import { useEffect, useMemo } from 'react'
-import type { Subtitle } from '../../../../api/generated/types.gen'
-import { videoKeys } from '../../../../api/queries/videos'
-import { safeHttpUrl } from '../../../../lib/format'
+import type { Subtitle } from '@/api/generated/types.gen'
+import { videoKeys } from '@/api/queries/videos'
+import { safeHttpUrl } from '@/lib/format'
 import { toWebVtt } from './track-text'
 
 export interface TrackSource {

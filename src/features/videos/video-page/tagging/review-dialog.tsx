@@ -1,8 +1,8 @@
-import type { TagChanges } from '../../../../components/product-tags/tag-model'
-import type { TagInfo } from '../../../../components/product-tags/use-tag-labels'
-import { Button } from '../../../../components/ui/button'
-import { Callout } from '../../../../components/ui/callout'
-import { Dialog } from '../../../../components/ui/dialog'
+import type { TagChanges } from '@/components/product-tags/tag-model'
+import type { TagInfo } from '@/components/product-tags/use-tag-labels'
+import { Button } from '@/components/ui/button'
+import { Callout } from '@/components/ui/callout'
+import { Dialog } from '@/components/ui/dialog'
 
 // Before a save: the service replaces every tag with the list sent, so the marketer sees exactly
 // what is added, removed and kept.

@@ -1,22 +1,22 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
-import type { Video } from '../../../../api/generated/types.gen'
-import { productQuery } from '../../../../api/queries/products'
-import { storesQuery } from '../../../../api/queries/stores'
-import { describeError } from '../../../../components/error-panel'
+import type { Video } from '@/api/generated/types.gen'
+import { productQuery } from '@/api/queries/products'
+import { storesQuery } from '@/api/queries/stores'
+import { describeError } from '@/components/error-panel'
 import {
   changesBetween,
   type Tags,
   taggingBody,
   tagsOf,
   type Visibility,
-} from '../../../../components/product-tags/tag-model'
-import { TagPicker, useStoreTagLabels } from '../../../../components/product-tags/tag-picker'
-import { Button } from '../../../../components/ui/button'
-import { FieldShell } from '../../../../components/ui/field'
-import { Panel } from '../../../../components/ui/panel'
-import { Select } from '../../../../components/ui/text-input'
-import { useToast } from '../../../../components/ui/toast'
+} from '@/components/product-tags/tag-model'
+import { TagPicker, useStoreTagLabels } from '@/components/product-tags/tag-picker'
+import { Button } from '@/components/ui/button'
+import { FieldShell } from '@/components/ui/field'
+import { Panel } from '@/components/ui/panel'
+import { Select } from '@/components/ui/text-input'
+import { useToast } from '@/components/ui/toast'
 import { useSaveVideo } from '../edit/use-save-video'
 import { ReviewDialog } from './review-dialog'
 

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { subscribeLiveEvents } from '../../lib/live-events'
-import type { ServiceEvent } from '../service-event'
-import { videoKeys } from './videos'
+import { videoKeys } from '@/api/queries/videos'
+import type { ServiceEvent } from '@/api/service-event'
+import { subscribeLiveEvents } from './live-events'
 
 // What a service event changes in the cache: a video's record and everything read under it (its
 // page, its uploads entry, its matches), and the lists that show it (its card). An edit form keeps

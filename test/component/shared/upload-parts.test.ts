@@ -4,7 +4,7 @@ import {
   MIN_PART_BYTES,
   partRanges,
   planParts,
-} from '../../../src/features/uploads/uploader/plan-parts'
+} from '@/lib/upload-parts'
 
 const MiB = 1024 * 1024
 
