@@ -31,7 +31,7 @@ export function AccountMenu() {
       queryClient.clear()
       await navigate({ to: '/sign-in', search: {} })
     } catch (error) {
-      toast(`Not signed out: ${toServiceError(error).message}`, { tone: 'error' })
+      toast(`Not signed out: ${toServiceError(error).message}`, { tone: 'danger' })
     }
   }
   return (

@@ -9,8 +9,8 @@ import { LiveStatusIndicator } from './live-status'
 import { SignInAgain } from './sign-in-again'
 import { Button } from './ui/button'
 import { Kbd } from './ui/kbd'
+import { Select } from './ui/select'
 import { useShortcutsHelp } from './ui/shortcuts'
-import { Select } from './ui/text-input'
 
 const areas = [
   { to: '/videos', label: 'Video library' },

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { storesQuery } from '@/api/queries/stores'
 import { describeError } from './error-panel'
 import { FieldShell } from './ui/field'
-import { Select } from './ui/text-input'
+import { Select } from './ui/select'
 
 /** The store chosen by default: the business's first (the service's default for tagging). */
 export function useDefaultStoreId(): string {

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { Cell, Row } from '@/components/ui/table'
 import { describeError } from '../error-panel'
 import { Button } from '../ui/button'
 import { FieldShell } from '../ui/field'
@@ -86,10 +87,10 @@ export function PasteIdentifiers({
             >
               {result.map((each, index) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a fixed snapshot in which an identifier may be pasted twice
-                <tr key={`${index}-${each.identifier}`} className="border-b border-slate-100">
-                  <td className="p-2 font-mono text-xs">{each.identifier}</td>
-                  <td className="p-2">{outcome(each)}</td>
-                </tr>
+                <Row key={`${index}-${each.identifier}`}>
+                  <Cell className="font-mono text-xs">{each.identifier}</Cell>
+                  <Cell>{outcome(each)}</Cell>
+                </Row>
               ))}
             </Table>
             <Button

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react'
-
-export type BadgeTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger'
+import type { Tone } from './tone'
 
 // Text carries the meaning; the colour only repeats it (every pair passes WCAG AA).
-const tones: Record<BadgeTone, string> = {
+const tones: Record<Tone, string> = {
   neutral: 'bg-slate-100 text-slate-800 ring-slate-300',
   info: 'bg-indigo-50 text-indigo-900 ring-indigo-200',
   success: 'bg-emerald-50 text-emerald-900 ring-emerald-200',
@@ -16,7 +15,7 @@ export function Badge({
   children,
   className = '',
 }: {
-  tone?: BadgeTone
+  tone?: Tone
   children: ReactNode
   className?: string
 }) {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
+import type { Tone } from './tone'
 
-export type CalloutTone = 'info' | 'success' | 'warning' | 'danger'
+type CalloutTone = Exclude<Tone, 'neutral'>
 
 const tones: Record<CalloutTone, string> = {
   info: 'border-sky-300 bg-sky-50 text-sky-950',

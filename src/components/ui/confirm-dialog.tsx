@@ -1,6 +1,7 @@
 import { type ReactNode, useRef } from 'react'
 import { Button } from './button'
 import { Dialog } from './dialog'
+import type { Tone } from './tone'
 
 // A question before something that cannot be undone. Focus starts on the safe choice.
 export function ConfirmDialog({
@@ -8,7 +9,7 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   cancelLabel = 'Cancel',
-  tone = 'default',
+  tone = 'neutral',
   busy = false,
   onConfirm,
   onCancel,
@@ -17,7 +18,8 @@ export function ConfirmDialog({
   children: ReactNode
   confirmLabel: string
   cancelLabel?: string
-  tone?: 'default' | 'danger'
+  /** `danger` when confirming loses something: the confirm button is red. */
+  tone?: Extract<Tone, 'neutral' | 'danger'>
   busy?: boolean
   onConfirm: () => void
   onCancel: () => void

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 
 export interface TableColumn {
   label: string
@@ -8,7 +8,7 @@ export interface TableColumn {
 }
 
 // A data table with its caption (read by screen readers) and column headers; the rows are the
-// caller's `<tr>` elements.
+// caller's `Row`s of `Cell`s.
 export function Table({
   caption,
   columns,
@@ -24,13 +24,27 @@ export function Table({
       <thead className="border-b border-slate-200 bg-slate-100 text-xs text-slate-700 uppercase">
         <tr>
           {columns.map((column) => (
-            <th key={column.label} scope="col" className={`p-2 ${column.className ?? ''}`}>
+            <HeaderCell key={column.label} className={column.className}>
               {column.hidden ? <span className="sr-only">{column.label}</span> : column.label}
-            </th>
+            </HeaderCell>
           ))}
         </tr>
       </thead>
       <tbody>{children}</tbody>
     </table>
   )
+}
+
+/** A body row, ruled off from the next. */
+export function Row({ className = '', ...props }: ComponentProps<'tr'>) {
+  return <tr className={`border-b border-slate-100 last:border-0 ${className}`} {...props} />
+}
+
+export function Cell({ className = '', ...props }: ComponentProps<'td'>) {
+  return <td className={`p-2 ${className}`} {...props} />
+}
+
+/** A column's header (the default) or, with `scope="row"`, the cell that names its row. */
+export function HeaderCell({ className = '', scope = 'col', ...props }: ComponentProps<'th'>) {
+  return <th scope={scope} className={`p-2 ${className}`} {...props} />
 }

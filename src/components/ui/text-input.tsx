@@ -34,26 +34,3 @@ export function TextArea({
     />
   )
 }
-
-export function Select({
-  className = 'block w-full',
-  controlSize = 'md',
-  ...props
-}: ComponentProps<'select'> & Sized) {
-  return (
-    <select
-      className={`${controlClasses} ${controlPadding[controlSize]} ${className}`}
-      {...props}
-    />
-  )
-}
-
-export function Checkbox({ className = '', ...props }: ComponentProps<'input'>) {
-  return (
-    <input
-      type="checkbox"
-      className={`size-4 rounded border-slate-500 accent-slate-900 ${className}`}
-      {...props}
-    />
-  )
-}

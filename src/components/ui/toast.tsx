@@ -10,8 +10,10 @@ import {
 } from 'react'
 import { focusRing } from './control-styles'
 import { useShortcuts } from './shortcuts'
+import type { Tone } from './tone'
 
-export type ToastTone = 'success' | 'error' | 'info'
+/** A result (`success`, `info`) fades after a while; a failure (`danger`) stays and is said at once. */
+export type ToastTone = Extract<Tone, 'success' | 'info' | 'danger'>
 
 export interface ToastOptions {
   tone?: ToastTone
@@ -81,7 +83,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         {(['polite', 'assertive'] as const).map((politeness) => (
           <div key={politeness} aria-live={politeness} className="flex flex-col gap-2">
             {toasts
-              .filter((toast) => (toast.tone === 'error') === (politeness === 'assertive'))
+              .filter((toast) => (toast.tone === 'danger') === (politeness === 'assertive'))
               .map((toast) => (
                 <ToastCard key={toast.id} toast={toast} paused={paused} onDismiss={dismiss} />
               ))}
@@ -105,7 +107,7 @@ function ToastCard({
   const remaining = useRef(action ? dismissWithActionAfterMs : dismissAfterMs)
 
   useEffect(() => {
-    if (tone === 'error' || paused) return
+    if (tone === 'danger' || paused) return
     const started = Date.now()
     const timer = setTimeout(() => onDismiss(id), remaining.current)
     return () => {
@@ -117,7 +119,7 @@ function ToastCard({
   return (
     <div
       className={`pointer-events-auto flex items-start gap-3 rounded-lg border p-3 text-sm shadow-lg ${
-        tone === 'error'
+        tone === 'danger'
           ? 'border-red-300 bg-red-50 text-red-900'
           : 'border-slate-200 bg-white text-slate-900'
       }`}

@@ -8,8 +8,8 @@ import { type Role, roleDescriptions, roles } from '@/api/roles'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Panel } from '@/components/ui/panel'
-import { Table } from '@/components/ui/table'
-import { Select } from '@/components/ui/text-input'
+import { Select } from '@/components/ui/select'
+import { Cell, Row, Table } from '@/components/ui/table'
 import { useToast } from '@/components/ui/toast'
 import { InviteDialog } from './invite-dialog'
 import { OpenInvitations } from './open-invitations'
@@ -46,7 +46,7 @@ export function AccountsScreen() {
         { tone: 'success' },
       )
     },
-    onError: (error) => toast(`Not changed: ${toServiceError(error).message}`, { tone: 'error' }),
+    onError: (error) => toast(`Not changed: ${toServiceError(error).message}`, { tone: 'danger' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.accounts() }),
   })
 
@@ -102,12 +102,12 @@ function AccountRow({
 }) {
   const active = !account.deactivated_at
   return (
-    <tr className="border-b border-slate-100 last:border-0">
-      <td className="p-2">
+    <Row>
+      <Cell>
         {account.email}
         {isMe ? <span className="text-slate-600"> (you)</span> : null}
-      </td>
-      <td className="p-2">
+      </Cell>
+      <Cell>
         <Select
           controlSize="sm"
           aria-label={`Role of ${account.email}`}
@@ -121,11 +121,11 @@ function AccountRow({
             </option>
           ))}
         </Select>
-      </td>
-      <td className="p-2">
+      </Cell>
+      <Cell>
         {active ? <Badge tone="success">Active</Badge> : <Badge tone="neutral">Deactivated</Badge>}
-      </td>
-      <td className="flex flex-wrap justify-end gap-2 p-2">
+      </Cell>
+      <Cell className="flex flex-wrap justify-end gap-2">
         {active ? (
           <Button
             size="sm"
@@ -146,7 +146,7 @@ function AccountRow({
         >
           {active ? 'Deactivate' : 'Reactivate'}
         </Button>
-      </td>
-    </tr>
+      </Cell>
+    </Row>
   )
 }

@@ -2,7 +2,8 @@ import { useState } from 'react'
 import type { AuditFilters } from '@/api/queries/admin'
 import { Button } from '@/components/ui/button'
 import { FieldShell } from '@/components/ui/field'
-import { Select, TextInput } from '@/components/ui/text-input'
+import { Select } from '@/components/ui/select'
+import { TextInput } from '@/components/ui/text-input'
 
 /** The audit log's filters; applied together on submit, so typing an email asks nothing yet. */
 export function AuditFilterBar({

@@ -2,10 +2,11 @@ import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { type AuditFilters, auditQuery, auditSearch } from '@/api/queries/admin'
 import { Badge } from '@/components/ui/badge'
-import { Button, buttonClasses } from '@/components/ui/button'
+import { buttonClasses } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
+import { LoadMoreButton } from '@/components/ui/load-more-button'
 import { Panel } from '@/components/ui/panel'
-import { Table } from '@/components/ui/table'
+import { Cell, Row, Table } from '@/components/ui/table'
 import { formatDateTime } from '@/lib/format'
 import { AuditFilterBar } from './audit-filter-bar'
 
@@ -44,28 +45,24 @@ export function AuditScreen({ filters }: { filters: AuditFilters }) {
       ) : (
         <Table caption="Audit log, newest first" columns={columns}>
           {entries.map((entry) => (
-            <tr key={entry.id} className="border-b border-slate-100 last:border-0">
-              <td className="p-2 whitespace-nowrap">{formatDateTime(entry.at)}</td>
-              <td className="p-2">{entry.account_email}</td>
-              <td className="p-2 font-mono text-xs">{entry.operation}</td>
-              <td className="p-2 font-mono text-xs break-all">
+            <Row key={entry.id}>
+              <Cell className="whitespace-nowrap">{formatDateTime(entry.at)}</Cell>
+              <Cell>{entry.account_email}</Cell>
+              <Cell className="font-mono text-xs">{entry.operation}</Cell>
+              <Cell className="font-mono text-xs break-all">
                 {entry.method} {entry.path}
-              </td>
-              <td className="p-2">
+              </Cell>
+              <Cell>
                 <Badge tone={entry.status < 400 ? 'success' : 'danger'}>{entry.status}</Badge>
-              </td>
-            </tr>
+              </Cell>
+            </Row>
           ))}
         </Table>
       )}
       {query.hasNextPage ? (
-        <Button
-          onClick={() => query.fetchNextPage()}
-          busy={query.isFetchingNextPage}
-          busyLabel="Loading…"
-        >
+        <LoadMoreButton loading={query.isFetchingNextPage} onLoadMore={query.fetchNextPage}>
           Show older entries
-        </Button>
+        </LoadMoreButton>
       ) : null}
     </Panel>
   )

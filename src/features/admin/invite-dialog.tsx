@@ -10,7 +10,8 @@ import { roleDescriptions, roles } from '@/api/roles'
 import { Button } from '@/components/ui/button'
 import { Dialog, FormDialogFooter } from '@/components/ui/dialog'
 import { Field, Form, FormRefusal } from '@/components/ui/field'
-import { Select, TextInput } from '@/components/ui/text-input'
+import { Select } from '@/components/ui/select'
+import { TextInput } from '@/components/ui/text-input'
 
 const inviteFormSchema = z.object({
   email: z.string().trim().toLowerCase().email('Enter an email address such as sam@example.com.'),

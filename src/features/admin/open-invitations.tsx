@@ -6,7 +6,7 @@ import { adminKeys, type Invitation, invitationsQuery } from '@/api/queries/admi
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Panel } from '@/components/ui/panel'
-import { Table } from '@/components/ui/table'
+import { Cell, Row, Table } from '@/components/ui/table'
 import { useToast } from '@/components/ui/toast'
 import { formatDateTime } from '@/lib/format'
 
@@ -36,7 +36,7 @@ export function OpenInvitations() {
     },
     onError: (error) => {
       setRevoking(null)
-      toast(`Not revoked: ${toServiceError(error).message}`, { tone: 'error' })
+      toast(`Not revoked: ${toServiceError(error).message}`, { tone: 'danger' })
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.invitations() }),
   })
@@ -48,13 +48,13 @@ export function OpenInvitations() {
       ) : (
         <Table caption="Open invitations" columns={columns}>
           {invitations.map((invitation) => (
-            <tr key={invitation.id} className="border-b border-slate-100 last:border-0">
-              <td className="p-2">{invitation.email}</td>
-              <td className="p-2">{invitation.role}</td>
-              <td className="p-2">{invitation.createdBy ?? 'a removed account'}</td>
-              <td className="p-2 whitespace-nowrap">{formatDateTime(invitation.createdAt)}</td>
-              <td className="p-2 whitespace-nowrap">{formatDateTime(invitation.expiresAt)}</td>
-              <td className="p-2 text-right">
+            <Row key={invitation.id}>
+              <Cell>{invitation.email}</Cell>
+              <Cell>{invitation.role}</Cell>
+              <Cell>{invitation.createdBy ?? 'a removed account'}</Cell>
+              <Cell className="whitespace-nowrap">{formatDateTime(invitation.createdAt)}</Cell>
+              <Cell className="whitespace-nowrap">{formatDateTime(invitation.expiresAt)}</Cell>
+              <Cell className="text-right">
                 <Button
                   size="sm"
                   variant="danger"
@@ -63,8 +63,8 @@ export function OpenInvitations() {
                 >
                   Revoke
                 </Button>
-              </td>
-            </tr>
+              </Cell>
+            </Row>
           ))}
         </Table>
       )}

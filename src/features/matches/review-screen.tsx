@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { reviewQueueQuery, videoMatchesQuery } from '@/api/queries/matches'
 import { videoQuery } from '@/api/queries/videos'
 import { EmptyState } from '@/components/ui/empty-state'
+import { PageHeader } from '@/components/ui/page-header'
 import { safeHttpUrl } from '@/lib/format'
 import { loadSubmitted } from './decision-storage'
 import { RecentlySubmitted } from './recently-submitted'
@@ -43,19 +44,19 @@ export function ReviewScreen() {
 
   return (
     <div className="space-y-6">
-      <header className="flex flex-wrap items-baseline justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">AI matches</h1>
-          <p className="text-sm text-slate-700" aria-live="polite">
+      <PageHeader
+        title="AI matches"
+        actions={<p className="text-sm text-slate-700">Press ? for the keys.</p>}
+        description={
+          <p aria-live="polite">
             {queue.length === 0
               ? 'No video is waiting for review.'
               : position >= 0
                 ? `Video ${position + 1} of ${order.length} waiting for review, oldest first (${queue.length} left).`
                 : `${queue.length} ${queue.length === 1 ? 'video waits' : 'videos wait'} for review. This one was reopened.`}
           </p>
-        </div>
-        <p className="text-sm text-slate-700">Press ? for the keys.</p>
-      </header>
+        }
+      />
       <div className="grid gap-8 xl:grid-cols-[1fr_14rem]">
         {videoId ? (
           <ReviewPanel key={videoId} videoId={videoId} onDone={advance} />

@@ -6,6 +6,8 @@ import { storePagesQuery, storeQuery } from '@/api/queries/stores'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { EmptyState } from '@/components/ui/empty-state'
+import { LoadMoreButton } from '@/components/ui/load-more-button'
+import { PageHeader } from '@/components/ui/page-header'
 import { useToast } from '@/components/ui/toast'
 import { usePermission } from '@/lib/permissions'
 import { StoreFormDialog } from './store-form-dialog'
@@ -28,22 +30,20 @@ export function StoresScreen() {
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-semibold">Stores</h1>
-        <Button
-          variant="primary"
-          size="sm"
-          unavailableReason={manage.reason}
-          onClick={() => setActing({ kind: 'create' })}
-        >
-          New store
-        </Button>
-      </div>
-      <p className="max-w-3xl text-sm text-slate-700">
-        Each store is a product catalog in one currency. Videos are tagged with its products. Stores
-        from a commerce platform get their catalog from it; stores managed here are edited in this
-        dashboard.
-      </p>
+      <PageHeader
+        title="Stores"
+        actions={
+          <Button
+            variant="primary"
+            size="sm"
+            unavailableReason={manage.reason}
+            onClick={() => setActing({ kind: 'create' })}
+          >
+            New store
+          </Button>
+        }
+        description="Each store is a product catalog in one currency. Videos are tagged with its products. Stores from a commerce platform get their catalog from it; stores managed here are edited in this dashboard."
+      />
       {data.stores.length === 0 ? (
         <EmptyState title="No stores yet." />
       ) : (
@@ -55,9 +55,9 @@ export function StoresScreen() {
         />
       )}
       {hasNextPage ? (
-        <Button disabled={isFetchingNextPage} onClick={() => fetchNextPage()}>
-          {isFetchingNextPage ? 'Loading…' : 'Show more stores'}
-        </Button>
+        <LoadMoreButton loading={isFetchingNextPage} onLoadMore={fetchNextPage}>
+          Show more stores
+        </LoadMoreButton>
       ) : null}
       {acting?.kind === 'create' ? (
         <StoreFormDialog
@@ -92,7 +92,7 @@ export function StoresScreen() {
               },
               onError: (error) => {
                 close()
-                toast(deleteRefusal(error), { tone: 'error' })
+                toast(deleteRefusal(error), { tone: 'danger' })
               },
             })
           }

@@ -3,7 +3,7 @@ import type { BusinessStoreListItem } from '@/api/generated/types.gen'
 import { Badge } from '@/components/ui/badge'
 import { linkClasses } from '@/components/ui/control-styles'
 import { Menu } from '@/components/ui/menu'
-import { Table } from '@/components/ui/table'
+import { Cell, Row, Table } from '@/components/ui/table'
 import { safeHttpUrl } from '@/lib/format'
 import { currencyName } from './currencies'
 import { providerName, storeName, storeTypeName } from './store-words'
@@ -35,8 +35,8 @@ export function StoresTable({
       {stores.map((store) => {
         const url = safeHttpUrl(store.url)
         return (
-          <tr key={store.id} className="border-b border-slate-100 align-top">
-            <td className="p-2">
+          <Row key={store.id} className="align-top">
+            <Cell>
               <Link
                 to="/stores/$storeId"
                 params={{ storeId: store.id }}
@@ -56,20 +56,20 @@ export function StoresTable({
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>
               ) : null}
-            </td>
-            <td className="p-2">
+            </Cell>
+            <Cell>
               {store.provider === 'local' ? (
                 providerName(store.provider)
               ) : (
                 <Badge tone="info">{providerName(store.provider)}</Badge>
               )}
-            </td>
-            <td className="p-2">
+            </Cell>
+            <Cell>
               {store.currency}{' '}
               <span className="text-slate-700">· {currencyName(store.currency)}</span>
-            </td>
-            <td className="p-2">{storeTypeName(store.store_type)}</td>
-            <td className="p-2">
+            </Cell>
+            <Cell>{storeTypeName(store.store_type)}</Cell>
+            <Cell>
               <Menu
                 label={`Actions for ${storeName(store)}`}
                 items={[
@@ -85,8 +85,8 @@ export function StoresTable({
                   },
                 ]}
               />
-            </td>
-          </tr>
+            </Cell>
+          </Row>
         )
       })}
     </Table>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useState } from 'react'
 import type { Video } from '@/api/generated/types.gen'
 import { Callout } from '@/components/ui/callout'
 import { panelClasses } from '@/components/ui/control-styles'
+import { PageHeader } from '@/components/ui/page-header'
 import { Tabs } from '@/components/ui/tabs'
 import { usePermission } from '@/lib/permissions'
 import { UploadDetailsForm } from './details/upload-details-form'
@@ -27,15 +28,11 @@ export function UploadsScreen({ channelId, ...props }: UploadsScreenProps) {
   const upload = usePermission('createUploadSignature')
   return (
     <section aria-labelledby="uploads-title" className="space-y-4">
-      <div>
-        <h1 id="uploads-title" className="text-2xl font-semibold">
-          Uploads
-        </h1>
-        <p className="mt-1 text-slate-700">
-          MP4 or MOV videos go straight to storage, and each becomes a video in the library with the
-          details for every file.
-        </p>
-      </div>
+      <PageHeader
+        title="Uploads"
+        titleId="uploads-title"
+        description="MP4 or MOV videos go straight to storage, and each becomes a video in the library with the details for every file."
+      />
       {!upload.allowed ? (
         <Callout tone="info" title="Uploading is not part of your role">
           {upload.reason}

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, it, vi } from 'vitest'
-import { FiltersBar } from '@/components/video-search/filters-bar'
+import { FiltersBar } from '@/components/video/filters-bar'
 
 it('reports typed filter values a marketer picks, and the exact hashtag', async () => {
   const onChange = vi.fn()

@@ -6,7 +6,8 @@ import { describe, expect, it, vi } from 'vitest'
 import * as z from 'zod'
 import { Button } from '@/components/ui/button'
 import { CheckboxField, Field, FieldShell, Form } from '@/components/ui/field'
-import { Select, TextArea, TextInput } from '@/components/ui/text-input'
+import { Select } from '@/components/ui/select'
+import { TextArea, TextInput } from '@/components/ui/text-input'
 import { axeViolations } from '../support/axe'
 
 const schema = z.object({

@@ -29,7 +29,7 @@ afterEach(() => vi.useRealTimers())
 
 describe('Toast', () => {
   it('announces results politely and failures assertively; results leave by themselves', () => {
-    renderWith({ message: 'Saved' }, { message: 'Could not save', options: { tone: 'error' } })
+    renderWith({ message: 'Saved' }, { message: 'Could not save', options: { tone: 'danger' } })
     fireEvent.click(screen.getByRole('button', { name: 'Show Saved' }))
     fireEvent.click(screen.getByRole('button', { name: 'Show Could not save' }))
     expect(screen.getByText('Saved').closest('[aria-live]')).toHaveAttribute('aria-live', 'polite')
@@ -81,7 +81,7 @@ describe('Toast', () => {
   })
 
   it('keeps at most five, dropping the oldest', () => {
-    renderWith({ message: 'Saved', options: { tone: 'error' } })
+    renderWith({ message: 'Saved', options: { tone: 'danger' } })
     for (let n = 0; n < 7; n++) fireEvent.click(screen.getByRole('button', { name: 'Show Saved' }))
     expect(screen.getAllByText('Saved')).toHaveLength(5)
   })

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { type VideoSummary, videoKeys } from '@/api/queries/videos'
-import { Button } from '@/components/ui/button'
 import { Callout } from '@/components/ui/callout'
+import { LoadMoreButton } from '@/components/ui/load-more-button'
 import { hiddenReason, PlaylistVideoRow, type RowActions } from './playlist-video-row'
 import { useAllSummaries } from './use-all-summaries'
 
@@ -64,9 +64,9 @@ export function FilteredVideos({
         ))}
       </ul>
       {matches.length > limit ? (
-        <Button onClick={() => setLimit(limit + shownAtOnce)}>
+        <LoadMoreButton loading={false} onLoadMore={() => setLimit(limit + shownAtOnce)}>
           Show more ({limit} of {matches.length})
-        </Button>
+        </LoadMoreButton>
       ) : null}
     </div>
   )

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState } from 'react'
 import { Button } from '@/components/ui/button'
-import { Checkbox } from '@/components/ui/text-input'
-import { SearchBox } from '@/components/video-search/search-box'
+import { Checkbox } from '@/components/ui/checkbox'
+import { SearchBox } from '@/components/ui/search-box'
 import type { PlaylistPageSearch } from './playlist-page-search'
 
 const VideoPickerDialog = lazy(() =>

@@ -4,8 +4,8 @@ import { ServiceError } from '@/api/client'
 import { type VideoSummary, videoSummaryQuery } from '@/api/queries/videos'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { Checkbox } from '@/components/ui/text-input'
-import { VideoThumbnail } from '@/components/video-search/video-thumbnail'
+import { Checkbox } from '@/components/ui/checkbox'
+import { VideoThumbnail } from '@/components/video/video-thumbnail'
 import { formatDuration } from '@/lib/format'
 
 export interface RowActions {

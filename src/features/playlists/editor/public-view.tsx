@@ -4,8 +4,9 @@ import { libraryFields } from '@/api/queries/videos'
 import { withFields } from '@/api/video-fields'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
-import { StateBadges } from '@/components/video-search/video-state'
-import { VideoThumbnail } from '@/components/video-search/video-thumbnail'
+import { InlineError } from '@/components/ui/inline-error'
+import { StateBadges } from '@/components/video/video-state'
+import { VideoThumbnail } from '@/components/video/video-thumbnail'
 import { formatDuration } from '@/lib/format'
 
 // The playlist as its public feed shows it, page by page exactly as the service pages it.
@@ -21,11 +22,7 @@ export function PublicView({
   const result = useQuery(playlistPublicVideosQuery(playlistId, page))
   if (result.isPending) return <p className="text-sm text-slate-700">Loading the public view…</p>
   if (result.isError)
-    return (
-      <p className="text-sm text-red-800">
-        The public view cannot be loaded: {result.error.message}
-      </p>
-    )
+    return <InlineError>The public view cannot be loaded: {result.error.message}</InlineError>
   const { videos, pagination } = result.data
   if (videos.length === 0)
     return (

@@ -22,7 +22,7 @@ export function usePlaylistEditor(playlist: Playlist) {
         void queryClient.invalidateQueries({ queryKey: playlistKeys.publicVideosOf(playlist.id) })
         void queryClient.invalidateQueries({ queryKey: playlistKeys.lists() })
       },
-      onFailed: (error) => toast(saveFailureMessage(error), { tone: 'error' }),
+      onFailed: (error) => toast(saveFailureMessage(error), { tone: 'danger' }),
     }),
   )
   // A refetch (another tab, a window refocus) is taken when nothing of ours waits to be saved.

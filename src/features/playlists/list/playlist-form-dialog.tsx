@@ -5,6 +5,7 @@ import * as z from 'zod'
 import { zPlaylistCreate } from '@/api/generated/zod.gen'
 import { describeError } from '@/components/error-panel'
 import { Button } from '@/components/ui/button'
+import { Callout } from '@/components/ui/callout'
 import { Dialog, FormDialogFooter } from '@/components/ui/dialog'
 import { Field, Form } from '@/components/ui/field'
 import { TextArea, TextInput } from '@/components/ui/text-input'
@@ -106,12 +107,9 @@ export function PlaylistFormDialog({
           </div>
         ) : null}
         {refusal ? (
-          <p
-            role="alert"
-            className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
-          >
+          <Callout tone="danger" role="alert">
             Not saved: {refusal}
-          </p>
+          </Callout>
         ) : null}
       </Form>
       {picking && channelId ? (

@@ -3,7 +3,7 @@ import type { Playlist } from '@/api/generated/types.gen'
 import { Badge } from '@/components/ui/badge'
 import { linkClasses } from '@/components/ui/control-styles'
 import { Menu } from '@/components/ui/menu'
-import { Table } from '@/components/ui/table'
+import { Cell, Row, Table } from '@/components/ui/table'
 import { formatDateTime, formatVideoCount } from '@/lib/format'
 
 // The channel's playlists, newest first. The count is of videos the feeds show now (the list's
@@ -29,8 +29,8 @@ export function PlaylistTable({
       ]}
     >
       {playlists.map((playlist) => (
-        <tr key={playlist.id} className="border-b border-slate-100 align-top">
-          <td className="max-w-md p-2">
+        <Row key={playlist.id} className="align-top">
+          <Cell className="max-w-md">
             <Link
               to="/playlists/$playlistId"
               params={{ playlistId: playlist.id }}
@@ -42,11 +42,11 @@ export function PlaylistTable({
             {playlist.description ? (
               <p className="line-clamp-2 text-slate-700">{playlist.description}</p>
             ) : null}
-          </td>
-          <td className="p-2 whitespace-nowrap">{formatVideoCount(playlist.video_ids.length)}</td>
-          <td className="p-2 whitespace-nowrap">{formatDateTime(playlist.updated_at)}</td>
-          <td className="p-2">{playlist.ai_feed ? <Badge tone="info">AI feed</Badge> : null}</td>
-          <td className="p-2">
+          </Cell>
+          <Cell className="whitespace-nowrap">{formatVideoCount(playlist.video_ids.length)}</Cell>
+          <Cell className="whitespace-nowrap">{formatDateTime(playlist.updated_at)}</Cell>
+          <Cell>{playlist.ai_feed ? <Badge tone="info">AI feed</Badge> : null}</Cell>
+          <Cell>
             <Menu
               label={`Actions for ${playlist.name}`}
               items={[
@@ -54,8 +54,8 @@ export function PlaylistTable({
                 { label: 'Delete…', onSelect: () => onDelete(playlist) },
               ]}
             />
-          </td>
-        </tr>
+          </Cell>
+        </Row>
       ))}
     </Table>
   )

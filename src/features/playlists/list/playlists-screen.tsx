@@ -6,9 +6,11 @@ import { playlistListQuery } from '@/api/queries/playlists'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { EmptyState } from '@/components/ui/empty-state'
-import { Select } from '@/components/ui/text-input'
+import { LoadMoreButton } from '@/components/ui/load-more-button'
+import { PageHeader } from '@/components/ui/page-header'
+import { SearchBox } from '@/components/ui/search-box'
+import { Select } from '@/components/ui/select'
 import { useToast } from '@/components/ui/toast'
-import { SearchBox } from '@/components/video-search/search-box'
 import { usePermission } from '@/lib/permissions'
 import { PlaylistFormDialog } from './playlist-form-dialog'
 import { type PlaylistListSearch, toPlaylistFilters } from './playlist-list-search'
@@ -50,17 +52,19 @@ function Playlists({ channelId }: { channelId: string }) {
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-semibold">Playlists</h1>
-        <Button
-          variant="primary"
-          size="sm"
-          unavailableReason={creating.reason}
-          onClick={() => setEditing({ kind: 'create' })}
-        >
-          New playlist
-        </Button>
-      </div>
+      <PageHeader
+        title="Playlists"
+        actions={
+          <Button
+            variant="primary"
+            size="sm"
+            unavailableReason={creating.reason}
+            onClick={() => setEditing({ kind: 'create' })}
+          >
+            New playlist
+          </Button>
+        }
+      />
       <div className="flex flex-wrap items-end gap-3">
         <SearchBox
           id="playlist-list-search"
@@ -106,9 +110,9 @@ function Playlists({ channelId }: { channelId: string }) {
         />
       )}
       {hasNextPage ? (
-        <Button disabled={isFetchingNextPage} onClick={() => fetchNextPage()}>
-          {isFetchingNextPage ? 'Loading…' : 'Show more playlists'}
-        </Button>
+        <LoadMoreButton loading={isFetchingNextPage} onLoadMore={fetchNextPage}>
+          Show more playlists
+        </LoadMoreButton>
       ) : null}
       {editing?.kind === 'create' ? (
         <PlaylistFormDialog
@@ -162,7 +166,7 @@ function Playlists({ channelId }: { channelId: string }) {
               },
               onError: (error) => {
                 setEditing(null)
-                toast(`Not deleted: ${error.message}`, { tone: 'error' })
+                toast(`Not deleted: ${error.message}`, { tone: 'danger' })
               },
             })
           }

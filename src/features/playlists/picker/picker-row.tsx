@@ -1,8 +1,8 @@
 import type { LibraryVideo } from '@/api/queries/videos'
 import { Badge } from '@/components/ui/badge'
-import { Checkbox } from '@/components/ui/text-input'
-import { StateBadges } from '@/components/video-search/video-state'
-import { VideoThumbnail } from '@/components/video-search/video-thumbnail'
+import { Checkbox } from '@/components/ui/checkbox'
+import { StateBadges } from '@/components/video/video-state'
+import { VideoThumbnail } from '@/components/video/video-thumbnail'
 import { formatDuration } from '@/lib/format'
 
 // One video to choose; one already in the playlist is marked and cannot be chosen again (adding

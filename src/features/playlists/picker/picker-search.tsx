@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
-import { FiltersBar } from '@/components/video-search/filters-bar'
-import { SearchBox } from '@/components/video-search/search-box'
+import { SearchBox } from '@/components/ui/search-box'
+import { FiltersBar } from '@/components/video/filters-bar'
 import type { VideoSearch } from '@/lib/video-search'
 
 // The library's caption search and filters, held by a dialog instead of the URL.

@@ -3,6 +3,8 @@ import { useState } from 'react'
 import { videoListQuery } from '@/api/queries/videos'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
+import { InlineError } from '@/components/ui/inline-error'
+import { LoadMoreButton } from '@/components/ui/load-more-button'
 import { formatVideoCount } from '@/lib/format'
 import { toFilters, type VideoSearch } from '@/lib/video-search'
 import type { Addition } from '../editor/playlist-toolbar'
@@ -73,9 +75,9 @@ export function VideoPickerDialog({
           {list.isPending ? (
             <p className="p-3 text-sm text-slate-700">Loading videos…</p>
           ) : list.isError ? (
-            <p className="p-3 text-sm text-red-800">
+            <InlineError className="p-3">
               The videos cannot be loaded: {list.error.message}
-            </p>
+            </InlineError>
           ) : list.data.videos.length === 0 ? (
             <p className="p-3 text-sm text-slate-700">No video matches this search.</p>
           ) : (
@@ -93,13 +95,13 @@ export function VideoPickerDialog({
           )}
           {list.hasNextPage ? (
             <div className="p-2">
-              <Button
+              <LoadMoreButton
                 size="sm"
-                disabled={list.isFetchingNextPage}
-                onClick={() => list.fetchNextPage()}
+                loading={list.isFetchingNextPage}
+                onLoadMore={list.fetchNextPage}
               >
-                {list.isFetchingNextPage ? 'Loading…' : 'Show more videos'}
-              </Button>
+                Show more videos
+              </LoadMoreButton>
             </div>
           ) : null}
         </div>

@@ -7,8 +7,10 @@ import { storeQuery } from '@/api/queries/stores'
 import { Button } from '@/components/ui/button'
 import { linkClasses } from '@/components/ui/control-styles'
 import { EmptyState } from '@/components/ui/empty-state'
+import { LoadMoreButton } from '@/components/ui/load-more-button'
+import { PageHeader } from '@/components/ui/page-header'
+import { SearchBox } from '@/components/ui/search-box'
 import { useToast } from '@/components/ui/toast'
-import { SearchBox } from '@/components/video-search/search-box'
 import { usePermission } from '@/lib/permissions'
 import { productName } from '@/lib/product-facts'
 import { currencyName } from '../currencies'
@@ -53,17 +55,19 @@ export function CatalogScreen() {
   )
   return (
     <div className="space-y-4">
-      <header className="space-y-1">
-        <Link
-          to="/stores"
-          search={(prev) => ({ channel: prev.channel })}
-          className={`text-sm ${linkClasses}`}
-        >
-          ← Stores
-        </Link>
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h1 className="text-2xl font-semibold">{storeName(store)}</h1>
-          <div className="flex gap-2">
+      <PageHeader
+        back={
+          <Link
+            to="/stores"
+            search={(prev) => ({ channel: prev.channel })}
+            className={`text-sm ${linkClasses}`}
+          >
+            ← Stores
+          </Link>
+        }
+        title={storeName(store)}
+        actions={
+          <>
             <Button
               variant="primary"
               size="sm"
@@ -83,18 +87,22 @@ export function CatalogScreen() {
             >
               Import CSV…
             </Button>
-          </div>
-        </div>
-        <p className="text-sm text-slate-700">
-          {providerName(store.provider)} · {store.currency} ({currencyName(store.currency)})
-          {isFetching && !isFetchingNextPage ? ' · updating…' : ''}
-        </p>
-        {editable ? null : (
-          <p id="catalog-read-only" className="text-sm text-slate-700">
-            This catalog comes from {providerName(store.provider)}; change its products there.
-          </p>
-        )}
-      </header>
+          </>
+        }
+        description={
+          <>
+            <p>
+              {providerName(store.provider)} · {store.currency} ({currencyName(store.currency)})
+              {isFetching && !isFetchingNextPage ? ' · updating…' : ''}
+            </p>
+            {editable ? null : (
+              <p id="catalog-read-only">
+                This catalog comes from {providerName(store.provider)}; change its products there.
+              </p>
+            )}
+          </>
+        }
+      />
       <SearchBox
         id="catalog-search"
         label="Search products by name, brand, SKU, GTIN, MPN, barcode or external id"
@@ -108,9 +116,9 @@ export function CatalogScreen() {
         <ProductTable products={data.products} onOpen={setOpen} />
       )}
       {hasNextPage ? (
-        <Button disabled={isFetchingNextPage} onClick={() => fetchNextPage()}>
-          {isFetchingNextPage ? 'Loading…' : 'Show more products'}
-        </Button>
+        <LoadMoreButton loading={isFetchingNextPage} onLoadMore={fetchNextPage}>
+          Show more products
+        </LoadMoreButton>
       ) : null}
       {open ? (
         <ProductDialog

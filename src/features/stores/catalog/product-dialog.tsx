@@ -6,7 +6,8 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { linkClasses } from '@/components/ui/control-styles'
 import { Dialog } from '@/components/ui/dialog'
-import { Table } from '@/components/ui/table'
+import { InlineError } from '@/components/ui/inline-error'
+import { Cell, Row, Table } from '@/components/ui/table'
 import { priceRange, productName, unitName } from '@/lib/product-facts'
 
 const identifiers = (unit: Product['units'][number]) =>
@@ -57,12 +58,12 @@ export function ProductDialog({
           ]}
         >
           {product.units.map((unit) => (
-            <tr key={unit.id} className="border-b border-slate-100">
-              <td className="p-2">{unitName(unit)}</td>
-              <td className="p-2">{unit.price ?? '—'}</td>
-              <td className="p-2">{unit.quantity ?? 'Not counted'}</td>
-              <td className="p-2 text-xs">{identifiers(unit) || '—'}</td>
-            </tr>
+            <Row key={unit.id}>
+              <Cell>{unitName(unit)}</Cell>
+              <Cell>{unit.price ?? '—'}</Cell>
+              <Cell>{unit.quantity ?? 'Not counted'}</Cell>
+              <Cell className="text-xs">{identifiers(unit) || '—'}</Cell>
+            </Row>
           ))}
         </Table>
         <section aria-labelledby="product-videos" className="space-y-2">
@@ -72,9 +73,7 @@ export function ProductDialog({
           {videos.isPending ? (
             <p className="text-sm text-slate-700">Finding the videos…</p>
           ) : videos.isError ? (
-            <p className="text-sm text-red-800">
-              The videos cannot be listed: {videos.error.message}
-            </p>
+            <InlineError>The videos cannot be listed: {videos.error.message}</InlineError>
           ) : videos.data.videos.length === 0 ? (
             <p className="text-sm text-slate-700">No live video features this product.</p>
           ) : (

@@ -1,7 +1,7 @@
 import type { Product } from '@/api/generated/types.gen'
 import { ProductImage } from '@/components/product-image'
 import { Button } from '@/components/ui/button'
-import { Table } from '@/components/ui/table'
+import { Cell, Row, Table } from '@/components/ui/table'
 import { formatCount } from '@/lib/format'
 import { priceRange, productName, stock } from '@/lib/product-facts'
 
@@ -27,8 +27,8 @@ export function ProductTable({
       {products.map((product) => {
         const inStock = stock(product)
         return (
-          <tr key={product.id} className="border-b border-slate-100 align-middle">
-            <td className="p-2">
+          <Row key={product.id} className="align-middle">
+            <Cell>
               <div className="flex items-center gap-3">
                 <ProductImage product={product} />
                 <Button
@@ -40,12 +40,12 @@ export function ProductTable({
                   {productName(product)}
                 </Button>
               </div>
-            </td>
-            <td className="p-2">{product.brand ?? '—'}</td>
-            <td className="p-2 whitespace-nowrap">{priceRange(product) ?? 'No price'}</td>
-            <td className="p-2">{inStock === null ? 'Not counted' : formatCount(inStock)}</td>
-            <td className="p-2">{product.units.length}</td>
-          </tr>
+            </Cell>
+            <Cell>{product.brand ?? '—'}</Cell>
+            <Cell className="whitespace-nowrap">{priceRange(product) ?? 'No price'}</Cell>
+            <Cell>{inStock === null ? 'Not counted' : formatCount(inStock)}</Cell>
+            <Cell>{product.units.length}</Cell>
+          </Row>
         )
       })}
     </Table>

@@ -3,9 +3,9 @@ import { type UseFormReturn, useWatch } from 'react-hook-form'
 import { storesQuery } from '@/api/queries/stores'
 import type { Tags } from '@/components/product-tags/tag-model'
 import { TagPicker } from '@/components/product-tags/tag-picker'
+import { Checkbox } from '@/components/ui/checkbox'
 import { labelClasses } from '@/components/ui/control-styles'
 import { CheckboxField } from '@/components/ui/field'
-import { Checkbox } from '@/components/ui/text-input'
 import type { UploadDetailsValues } from '../upload-details'
 
 type Values = UploadDetailsValues

@@ -5,7 +5,9 @@ import { playlistListQuery } from '@/api/queries/playlists'
 import { Button } from '@/components/ui/button'
 import { RadioGroup } from '@/components/ui/choice-group'
 import { Dialog } from '@/components/ui/dialog'
-import { SearchBox } from '@/components/video-search/search-box'
+import { InlineError } from '@/components/ui/inline-error'
+import { LoadMoreButton } from '@/components/ui/load-more-button'
+import { SearchBox } from '@/components/ui/search-box'
 import { formatVideoCount } from '@/lib/format'
 
 // "Add to playlist…" on a library selection: which of the channel's playlists, and whether the
@@ -52,9 +54,7 @@ export function AddToPlaylistDialog({
           {list.isPending ? (
             <p className="text-sm text-slate-700">Loading playlists…</p>
           ) : list.isError ? (
-            <p className="text-sm text-red-800">
-              The playlists cannot be loaded: {list.error.message}
-            </p>
+            <InlineError>The playlists cannot be loaded: {list.error.message}</InlineError>
           ) : playlists.length === 0 ? (
             <p className="text-sm text-slate-700">No playlist matches.</p>
           ) : (
@@ -70,13 +70,13 @@ export function AddToPlaylistDialog({
             />
           )}
           {list.hasNextPage ? (
-            <Button
+            <LoadMoreButton
               size="sm"
-              disabled={list.isFetchingNextPage}
-              onClick={() => list.fetchNextPage()}
+              loading={list.isFetchingNextPage}
+              onLoadMore={list.fetchNextPage}
             >
               Show more playlists
-            </Button>
+            </LoadMoreButton>
           ) : null}
         </div>
         <RadioGroup

@@ -5,8 +5,10 @@ import { videoListQuery } from '@/api/queries/videos'
 import { Button, buttonClasses } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Kbd } from '@/components/ui/kbd'
-import { FiltersBar } from '@/components/video-search/filters-bar'
-import { SearchBox } from '@/components/video-search/search-box'
+import { LoadMoreButton } from '@/components/ui/load-more-button'
+import { PageHeader } from '@/components/ui/page-header'
+import { SearchBox } from '@/components/ui/search-box'
+import { FiltersBar } from '@/components/video/filters-bar'
 import { formatCount } from '@/lib/format'
 import { handOverFiles } from '@/lib/pending-uploads'
 import { toFilters } from '@/lib/video-search'
@@ -87,19 +89,21 @@ function Library({
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-semibold">Video library</h1>
-        <div className="flex flex-wrap items-baseline gap-4">
-          <p className="text-sm text-slate-700" aria-live="polite">
-            {formatCount(data.total)} {data.total === 1 ? 'video' : 'videos'}
-            {filtered ? ' match' : ''}
-            {isFetching && !isFetchingNextPage ? ' · updating…' : ''}
-          </p>
-          <Link to="/uploads" className={buttonClasses('primary', 'sm')}>
-            Upload videos
-          </Link>
-        </div>
-      </div>
+      <PageHeader
+        title="Video library"
+        actions={
+          <>
+            <p className="mr-2 text-sm text-slate-700" aria-live="polite">
+              {formatCount(data.total)} {data.total === 1 ? 'video' : 'videos'}
+              {filtered ? ' match' : ''}
+              {isFetching && !isFetchingNextPage ? ' · updating…' : ''}
+            </p>
+            <Link to="/uploads" className={buttonClasses('primary', 'sm')}>
+              Upload videos
+            </Link>
+          </>
+        }
+      />
       <FileDropOverlay onDrop={uploadDropped} />
       <div className="flex flex-wrap items-end gap-3">
         <SearchBox
@@ -160,9 +164,9 @@ function Library({
       </div>
       {data.hasMore && (
         <div className="flex justify-center">
-          <Button onClick={() => fetchNextPage()} busy={isFetchingNextPage} busyLabel="Loading…">
+          <LoadMoreButton loading={isFetchingNextPage} onLoadMore={fetchNextPage}>
             Show more ({formatCount(data.videos.length)} of {formatCount(data.total)})
-          </Button>
+          </LoadMoreButton>
         </div>
       )}
       <p className="text-xs text-slate-700">

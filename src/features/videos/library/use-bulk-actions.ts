@@ -54,7 +54,7 @@ export function useBulkActions() {
       failed === 0
         ? `${next.title}: ${next.succeeded} done`
         : `${next.title}: ${next.succeeded} done, ${failed} failed`,
-      { tone: failed === 0 ? 'success' : 'error' },
+      { tone: failed === 0 ? 'success' : 'danger' },
     )
   }
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { LibraryVideo } from '@/api/queries/videos'
-import { Checkbox } from '@/components/ui/text-input'
-import { StateBadges } from '@/components/video-search/video-state'
+import { Checkbox } from '@/components/ui/checkbox'
+import { StateBadges } from '@/components/video/video-state'
 import { formatDuration, safeHttpUrl } from '@/lib/format'
 import type { ItemProps } from './library-items'
 

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import type { LibraryVideo } from '@/api/queries/videos'
-import { Table } from '@/components/ui/table'
-import { Checkbox } from '@/components/ui/text-input'
-import { publicationLabel, StateBadges } from '@/components/video-search/video-state'
-import { VideoThumbnail } from '@/components/video-search/video-thumbnail'
+import { Checkbox } from '@/components/ui/checkbox'
+import { Cell, Row, Table } from '@/components/ui/table'
+import { publicationLabel, StateBadges } from '@/components/video/video-state'
+import { VideoThumbnail } from '@/components/video/video-thumbnail'
 import { formatDuration } from '@/lib/format'
 import type { ItemProps } from './library-items'
 
@@ -30,18 +30,18 @@ export function VideoTable({
       {videos.map((video, index) => {
         const props = item(index)
         return (
-          <tr
+          <Row
             key={video.id}
             {...props.container}
-            className={`border-b border-slate-100 outline-none focus-visible:bg-indigo-50 ${props.selected ? 'bg-indigo-50' : ''}`}
+            className={`outline-none focus-visible:bg-indigo-50 ${props.selected ? 'bg-indigo-50' : ''}`}
           >
-            <td className="p-2">
+            <Cell>
               <Checkbox
                 {...props.checkbox}
                 aria-label={`Select ${video.caption ?? 'untitled video'}`}
               />
-            </td>
-            <td className="p-2">
+            </Cell>
+            <Cell>
               <div className="flex items-center gap-3">
                 <VideoThumbnail url={video.thumbnail_url} />
                 <Link
@@ -53,15 +53,15 @@ export function VideoTable({
                   {video.caption || 'Untitled video'}
                 </Link>
               </div>
-            </td>
-            <td className="p-2">
+            </Cell>
+            <Cell>
               <StateBadges video={video} />
-            </td>
-            <td className="p-2 text-slate-700">{publicationLabel(video)}</td>
-            <td className="p-2 text-slate-700">{formatDuration(video.duration)}</td>
-            <td className="p-2 text-slate-700">{video.product_ids.length}</td>
-            <td className="p-2 text-slate-700">{video.hashtags.join(' ')}</td>
-          </tr>
+            </Cell>
+            <Cell className="text-slate-700">{publicationLabel(video)}</Cell>
+            <Cell className="text-slate-700">{formatDuration(video.duration)}</Cell>
+            <Cell className="text-slate-700">{video.product_ids.length}</Cell>
+            <Cell className="text-slate-700">{video.hashtags.join(' ')}</Cell>
+          </Row>
         )
       })}
     </Table>

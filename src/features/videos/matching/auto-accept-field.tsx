@@ -1,6 +1,6 @@
 import { useId } from 'react'
+import { Checkbox } from '@/components/ui/checkbox'
 import { CheckboxShell } from '@/components/ui/field'
-import { Checkbox } from '@/components/ui/text-input'
 
 /** The `auto_accept` choice of a matching job, with what it does. */
 export function AutoAcceptField({

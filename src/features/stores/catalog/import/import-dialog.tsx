@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Callout } from '@/components/ui/callout'
 import { Dialog } from '@/components/ui/dialog'
 import { FieldShell } from '@/components/ui/field'
-import { Table } from '@/components/ui/table'
+import { Cell, Row, Table } from '@/components/ui/table'
 import { toUpsertBody } from '../product-form/product-form-schema'
 import { csvColumns, type ImportPlan, planImport } from './csv-plan'
 
@@ -129,11 +129,11 @@ export function ImportDialog({ storeId, onClose }: { storeId: string; onClose: (
           columns={[{ label: 'Lines' }, { label: 'Product' }, { label: 'Outcome' }]}
         >
           {step.lines.map((line) => (
-            <tr key={`${line.lines}-${line.product}`} className="border-b border-slate-100">
-              <td className="p-2">{line.lines}</td>
-              <td className="p-2">{line.product}</td>
-              <td className="p-2">{line.outcome}</td>
-            </tr>
+            <Row key={`${line.lines}-${line.product}`}>
+              <Cell>{line.lines}</Cell>
+              <Cell>{line.product}</Cell>
+              <Cell>{line.outcome}</Cell>
+            </Row>
           ))}
         </Table>
       )}
@@ -154,22 +154,22 @@ function Preview({ plan, existing }: { plan: ImportPlan; existing: ReadonlySet<s
         columns={[{ label: 'Product' }, { label: 'Variants' }, { label: 'Action' }]}
       >
         {plan.products.map((product) => (
-          <tr key={product.externalId} className="border-b border-slate-100">
-            <td className="p-2">
+          <Row key={product.externalId}>
+            <Cell>
               {product.values.name} <span className="text-slate-700">({product.externalId})</span>
-            </td>
-            <td className="p-2">{product.values.units.length}</td>
-            <td className="p-2">{existing.has(product.externalId) ? 'Update' : 'Create'}</td>
-          </tr>
+            </Cell>
+            <Cell>{product.values.units.length}</Cell>
+            <Cell>{existing.has(product.externalId) ? 'Update' : 'Create'}</Cell>
+          </Row>
         ))}
       </Table>
       {plan.refused.length > 0 ? (
         <Table caption="Rows refused" columns={[{ label: 'Line' }, { label: 'Why' }]}>
           {plan.refused.map((row) => (
-            <tr key={`${row.line}-${row.reason}`} className="border-b border-slate-100">
-              <td className="p-2">{row.line}</td>
-              <td className="p-2">{row.reason}</td>
-            </tr>
+            <Row key={`${row.line}-${row.reason}`}>
+              <Cell>{row.line}</Cell>
+              <Cell>{row.reason}</Cell>
+            </Row>
           ))}
         </Table>
       ) : null}

@@ -1,6 +1,7 @@
 import { useFieldArray, useFormContext } from 'react-hook-form'
 import { Button } from '@/components/ui/button'
 import { Field, useFieldError } from '@/components/ui/field'
+import { InlineError } from '@/components/ui/inline-error'
 import { TextInput } from '@/components/ui/text-input'
 import { emptyUnit, type ProductFormValues } from './product-form-schema'
 
@@ -61,7 +62,7 @@ export function UnitFields() {
           </Button>
         </fieldset>
       ))}
-      {listError ? <p className="text-sm text-red-800">{listError}</p> : null}
+      {listError ? <InlineError>{listError}</InlineError> : null}
       <Button size="sm" onClick={() => append(emptyUnit)}>
         Add a variant
       </Button>

@@ -1,6 +1,7 @@
 import { useFormContext, useWatch } from 'react-hook-form'
 import { Field } from '@/components/ui/field'
-import { Select, TextInput } from '@/components/ui/text-input'
+import { Select } from '@/components/ui/select'
+import { TextInput } from '@/components/ui/text-input'
 import type { VideoFormValues } from './form-schema'
 import { ctaTypes } from './form-values'
 

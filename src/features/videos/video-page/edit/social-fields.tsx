@@ -1,7 +1,8 @@
 import { useFormContext } from 'react-hook-form'
+import { Checkbox } from '@/components/ui/checkbox'
 import { linkClasses } from '@/components/ui/control-styles'
 import { CheckboxField, Field } from '@/components/ui/field'
-import { Checkbox, TextInput } from '@/components/ui/text-input'
+import { TextInput } from '@/components/ui/text-input'
 import { safeHttpUrl } from '@/lib/format'
 import type { VideoFormValues } from './form-schema'
 

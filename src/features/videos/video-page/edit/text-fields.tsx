@@ -1,6 +1,8 @@
 import { useFormContext, useWatch } from 'react-hook-form'
+import { Checkbox } from '@/components/ui/checkbox'
 import { CheckboxField, Field } from '@/components/ui/field'
-import { Checkbox, Select, TextArea } from '@/components/ui/text-input'
+import { Select } from '@/components/ui/select'
+import { TextArea } from '@/components/ui/text-input'
 import type { VideoFormValues } from './form-schema'
 
 function Count({ name, max }: { name: 'caption' | 'description'; max: number }) {

@@ -30,7 +30,7 @@ export function useLifecycle(videoId: string, onDeleted: () => unknown) {
       const verb = request.publishedAt
         ? 'schedule'
         : lifecycleLabels[request.action].verb.toLowerCase()
-      toast(`Could not ${verb} the video: ${reason}`, { tone: 'error' })
+      toast(`Could not ${verb} the video: ${reason}`, { tone: 'danger' })
     },
     onSuccess: async (video, request) => {
       // Leave the page before its video disappears from the cache.

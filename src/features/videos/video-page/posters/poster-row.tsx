@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { InlineError } from '@/components/ui/inline-error'
 import { TextInput } from '@/components/ui/text-input'
 import { safeHttpUrl } from '@/lib/format'
 import { type Poster, posterLabel } from './poster-order'
@@ -145,7 +146,7 @@ function WeightEditor({
       <Button size="sm" variant="quiet" onClick={onCancel}>
         Cancel
       </Button>
-      {valid ? null : <p className="w-full text-sm text-red-800">Enter a weight from 0 to 1.</p>}
+      {valid ? null : <InlineError className="w-full">Enter a weight from 0 to 1.</InlineError>}
     </div>
   )
 }

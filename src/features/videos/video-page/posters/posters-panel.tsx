@@ -58,14 +58,14 @@ export function PostersPanel({ video }: { video: Video }) {
               { posterId: id, weight },
               {
                 onSuccess: () => toast('Weight saved.', { tone: 'success' }),
-                onError: (error) => toast(`Weight not saved: ${error.message}`, { tone: 'error' }),
+                onError: (error) => toast(`Weight not saved: ${error.message}`, { tone: 'danger' }),
               },
             )
           }
           onDelete={() =>
             actions.remove.mutate(id, {
               onSuccess: () => toast('Poster deleted.', { tone: 'success' }),
-              onError: (error) => toast(`Not deleted: ${error.message}`, { tone: 'error' }),
+              onError: (error) => toast(`Not deleted: ${error.message}`, { tone: 'danger' }),
             })
           }
         />

@@ -5,6 +5,7 @@ import { subtitleListQuery } from '@/api/queries/videos'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { InlineError } from '@/components/ui/inline-error'
 import { Panel } from '@/components/ui/panel'
 import { useToast } from '@/components/ui/toast'
 import { AddSubtitleForm } from './add-subtitle-form'
@@ -22,7 +23,7 @@ export function SubtitlesPanel({ videoId }: { videoId: string }) {
       {tracks.isPending ? (
         <p className="text-sm text-slate-700">Loading the tracks…</p>
       ) : tracks.isError ? (
-        <p className="text-sm text-red-800">The tracks cannot be loaded: {tracks.error.message}</p>
+        <InlineError>The tracks cannot be loaded: {tracks.error.message}</InlineError>
       ) : tracks.data.length === 0 ? (
         <p className="text-sm text-slate-700">No subtitle tracks yet.</p>
       ) : (
@@ -60,7 +61,7 @@ export function SubtitlesPanel({ videoId }: { videoId: string }) {
               },
               onError: (error) => {
                 setDeleting(null)
-                toast(`Not deleted: ${error.message}`, { tone: 'error' })
+                toast(`Not deleted: ${error.message}`, { tone: 'danger' })
               },
             })
           }

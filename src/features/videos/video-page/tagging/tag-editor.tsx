@@ -15,7 +15,7 @@ import { TagPicker, useStoreTagLabels } from '@/components/product-tags/tag-pick
 import { Button } from '@/components/ui/button'
 import { FieldShell } from '@/components/ui/field'
 import { Panel } from '@/components/ui/panel'
-import { Select } from '@/components/ui/text-input'
+import { Select } from '@/components/ui/select'
 import { useToast } from '@/components/ui/toast'
 import { useSaveVideo } from '../edit/use-save-video'
 import { ReviewDialog } from './review-dialog'
@@ -58,11 +58,13 @@ export function TagEditor({ video }: { video: Video }) {
         skipped === 0
           ? 'Product tags saved.'
           : `Saved, but the service skipped ${skipped} tag${skipped === 1 ? '' : 's'} it could not find in this store.`,
-        { tone: skipped === 0 ? 'success' : 'error' },
+        { tone: skipped === 0 ? 'success' : 'danger' },
       )
     } catch (error) {
       setReviewing(false)
-      toast(`Tags not saved: ${describeError(error).detail} Your draft is kept.`, { tone: 'error' })
+      toast(`Tags not saved: ${describeError(error).detail} Your draft is kept.`, {
+        tone: 'danger',
+      })
     }
   }
 

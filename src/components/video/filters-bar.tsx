@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { VideoSearch } from '@/lib/video-search'
-import { Select, TextInput } from '../ui/text-input'
+import { Select } from '../ui/select'
+import { TextInput } from '../ui/text-input'
 
 type FilterKey = 'status' | 'access' | 'published' | 'archived' | 'type'
 

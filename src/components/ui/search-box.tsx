@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useState } from 'react'
-import { TextInput } from '../ui/text-input'
+import { TextInput } from './text-input'
 
 // Typing updates the URL after a short pause, so every keystroke does not become a request or a
 // history entry.
