@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { accessLabels } from '@/lib/video-facts'
 import type { VideoSearch } from '@/lib/video-search'
 import { Select } from '../ui/select'
 import { TextInput } from '../ui/text-input'
@@ -26,11 +27,7 @@ const selects: Array<{ key: FilterKey; label: string; options: Array<[string, st
   {
     key: 'access',
     label: 'Access',
-    options: [
-      ['public', 'Public'],
-      ['private', 'Private'],
-      ['unlisted', 'Unlisted'],
-    ],
+    options: Object.entries(accessLabels),
   },
   {
     key: 'type',

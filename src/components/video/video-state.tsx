@@ -1,29 +1,57 @@
-import type { LibraryVideo } from '@/api/queries/videos'
-import { formatDateTime } from '@/lib/format'
-import { Badge } from '../ui/badge'
+import type { Video } from '@/api/generated/types.gen'
+import { Badge } from '@/components/ui/badge'
+import type { Tone } from '@/components/ui/tone'
+import { accessLabels, publicationState } from '@/lib/video-facts'
 
-export function publicationLabel(
-  video: Pick<LibraryVideo, 'published_at' | 'is_published'>,
-): string {
-  if (!video.published_at) return 'Draft'
-  if (!video.is_published) return `Scheduled ${formatDateTime(video.published_at)}`
-  return `Live since ${formatDateTime(video.published_at)}`
+type StateFields = Pick<Video, 'published_at' | 'archived_at' | 'access'>
+
+interface StateBadge {
+  label: string
+  tone: Tone
 }
 
-export function StateBadges({ video }: { video: LibraryVideo }) {
+// Scheduled is news, not a problem (info); archived takes the video out of every feed, which is
+// worth a second look (warning). The same words and tones on every screen.
+const publicationBadges: Record<ReturnType<typeof publicationState>['kind'], StateBadge> = {
+  live: { label: 'Live', tone: 'success' },
+  scheduled: { label: 'Scheduled', tone: 'info' },
+  draft: { label: 'Draft', tone: 'neutral' },
+}
+
+/** Publication, then archive and access when they are not the default. */
+export function stateBadges(video: StateFields, now = Date.now()): StateBadge[] {
+  return [
+    publicationBadges[publicationState(video, now).kind],
+    ...(video.archived_at ? [{ label: 'Archived', tone: 'warning' as const }] : []),
+    ...(video.access !== 'public'
+      ? [{ label: accessLabels[video.access], tone: 'neutral' as const }]
+      : []),
+  ]
+}
+
+/**
+ * A video's state as badges. With `label` they form a named list (a page's header); without, a
+ * row of badges inside a list item that already names the video.
+ */
+export function StateBadges({ video, label }: { video: StateFields; label?: string }) {
+  const badges = stateBadges(video)
+  if (label)
+    return (
+      <ul aria-label={label} className="flex flex-wrap gap-2">
+        {badges.map((badge) => (
+          <li key={badge.label}>
+            <Badge tone={badge.tone}>{badge.label}</Badge>
+          </li>
+        ))}
+      </ul>
+    )
   return (
     <span className="flex flex-wrap gap-1">
-      {video.is_published ? (
-        <Badge tone="success">Live</Badge>
-      ) : video.published_at ? (
-        <Badge tone="info">Scheduled</Badge>
-      ) : (
-        <Badge>Draft</Badge>
-      )}
-      {video.archived_at ? <Badge tone="warning">Archived</Badge> : null}
-      {video.access !== 'public' ? (
-        <Badge>{video.access === 'private' ? 'Private' : 'Unlisted'}</Badge>
-      ) : null}
+      {badges.map((badge) => (
+        <Badge key={badge.label} tone={badge.tone}>
+          {badge.label}
+        </Badge>
+      ))}
     </span>
   )
 }

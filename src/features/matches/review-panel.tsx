@@ -7,6 +7,7 @@ import { LeaveGuard } from '@/components/leave-guard'
 import { Callout } from '@/components/ui/callout'
 import { useShortcuts } from '@/components/ui/shortcuts'
 import { Skeleton } from '@/components/ui/skeleton'
+import { videoTitle } from '@/lib/video-facts'
 import { byScore, decisionOf, submitPlan } from './review-model'
 import { SubmitBar } from './submit-bar'
 import { SuggestionRow } from './suggestion-row'
@@ -39,7 +40,7 @@ export function ReviewPanel({ videoId, onDone }: { videoId: string; onDone: () =
       <VideoPane video={video.data} />
       <Suggestions
         videoId={videoId}
-        caption={video.data.caption || 'Untitled video'}
+        caption={videoTitle(video.data)}
         matches={byScore(matches.data.matches)}
         onDone={onDone}
       />

@@ -5,6 +5,7 @@ import { videoDownloadQuery } from '@/api/queries/videos'
 import { useStoreTagLabels } from '@/components/product-tags/tag-picker'
 import { linkClasses } from '@/components/ui/control-styles'
 import { safeHttpUrl } from '@/lib/format'
+import { videoTitle } from '@/lib/video-facts'
 
 // The video under review: playable where the service gives a file, its poster otherwise, and the
 // products already tagged on it.
@@ -12,7 +13,7 @@ export function VideoPane({ video }: { video: Video }) {
   const download = useQuery({ ...videoDownloadQuery(video.id), enabled: video.duration !== null })
   const source = safeHttpUrl(download.data?.download_url)
   const poster = safeHttpUrl(video.thumbnail_url)
-  const title = video.caption || 'Untitled video'
+  const title = videoTitle(video)
   const tags = useStoreTagLabels({ products: video.product_ids, variants: video.variant_ids })
   const frame = 'aspect-[9/16] w-full max-w-60 rounded-lg bg-slate-900 object-cover'
   return (

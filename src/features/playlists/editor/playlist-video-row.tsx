@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
 import { VideoThumbnail } from '@/components/video/video-thumbnail'
 import { formatDuration } from '@/lib/format'
+import { publicationState, videoTitle } from '@/lib/video-facts'
 
 export interface RowActions {
   toggle: (id: string, extend: boolean) => void
@@ -18,7 +19,9 @@ export interface RowActions {
 export function hiddenReason(video: VideoSummary): string | null {
   if (video.duration === null) return 'Not approved: still processing, or processing failed'
   if (video.archived_at) return 'Archived'
-  if (!video.is_published) return video.published_at ? 'Scheduled, not live yet' : 'Draft'
+  const publication = publicationState(video).kind
+  if (publication !== 'live')
+    return publication === 'scheduled' ? 'Scheduled, not live yet' : 'Draft'
   return null
 }
 
@@ -39,11 +42,7 @@ export const PlaylistVideoRow = memo(function PlaylistVideoRow({
 }) {
   const video = useQuery(videoSummaryQuery(id))
   const gone = video.error instanceof ServiceError && video.error.status === 404
-  const caption = video.data
-    ? video.data.caption || 'Untitled video'
-    : gone
-      ? 'Deleted video'
-      : 'Loading…'
+  const caption = video.data ? videoTitle(video.data) : gone ? 'Deleted video' : 'Loading…'
   const hidden = video.data ? hiddenReason(video.data) : gone ? 'Deleted' : null
   return (
     <div className="flex items-center gap-3">

@@ -8,6 +8,7 @@ import { InlineError } from '@/components/ui/inline-error'
 import { StateBadges } from '@/components/video/video-state'
 import { VideoThumbnail } from '@/components/video/video-thumbnail'
 import { formatDuration } from '@/lib/format'
+import { videoTitle } from '@/lib/video-facts'
 
 // The playlist as its public feed shows it, page by page exactly as the service pages it.
 export function PublicView({
@@ -46,9 +47,7 @@ export function PublicView({
           return (
             <li key={video.id} className="flex items-center gap-3 p-2 text-sm">
               <VideoThumbnail url={video.thumbnail_url} />
-              <span className="min-w-0 flex-1 truncate font-medium">
-                {video.caption || 'Untitled video'}
-              </span>
+              <span className="min-w-0 flex-1 truncate font-medium">{videoTitle(video)}</span>
               <span className="text-slate-700">{formatDuration(video.duration)}</span>
               <StateBadges video={video} />
             </li>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useEffect, useState } from 'react'
 import { type VideoSummary, videoKeys } from '@/api/queries/videos'
+import { videoTitle } from '@/lib/video-facts'
 
 const isSummaryKey = (key: readonly unknown[]) =>
   key[0] === videoKeys.all[0] && key.at(-1) === 'summary'
@@ -31,7 +32,7 @@ export function useVideoCaptions() {
   return useCallback(
     (id: string) => {
       const video = queryClient.getQueryData<VideoSummary>(videoKeys.summary(id))
-      return video ? video.caption || 'Untitled video' : 'a video still loading'
+      return video ? videoTitle(video) : 'a video still loading'
     },
     [queryClient, version],
   )

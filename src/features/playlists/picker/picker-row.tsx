@@ -4,6 +4,7 @@ import { Checkbox } from '@/components/ui/checkbox'
 import { StateBadges } from '@/components/video/video-state'
 import { VideoThumbnail } from '@/components/video/video-thumbnail'
 import { formatDuration } from '@/lib/format'
+import { videoTitle } from '@/lib/video-facts'
 
 // One video to choose; one already in the playlist is marked and cannot be chosen again (adding
 // it would move it).
@@ -18,7 +19,7 @@ export function PickerRow({
   checked: boolean
   onToggle: (id: string) => void
 }) {
-  const caption = video.caption || 'Untitled video'
+  const caption = videoTitle(video)
   return (
     <li>
       <label className="flex min-h-14 cursor-pointer items-center gap-3 px-3 py-1 text-sm has-[:disabled]:cursor-default has-[:disabled]:bg-slate-50">

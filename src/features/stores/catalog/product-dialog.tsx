@@ -9,6 +9,7 @@ import { Dialog } from '@/components/ui/dialog'
 import { InlineError } from '@/components/ui/inline-error'
 import { Cell, Row, Table } from '@/components/ui/table'
 import { priceRange, productName, unitName } from '@/lib/product-facts'
+import { videoTitle } from '@/lib/video-facts'
 
 const identifiers = (unit: Product['units'][number]) =>
   [
@@ -85,7 +86,7 @@ export function ProductDialog({
                     params={{ videoId: video.id }}
                     className={linkClasses}
                   >
-                    {video.caption || 'Untitled video'}
+                    {videoTitle(video)}
                   </Link>
                   {video.hidden ? <Badge>Hidden in the video’s product list</Badge> : null}
                 </li>

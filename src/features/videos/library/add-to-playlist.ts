@@ -2,6 +2,7 @@ import { toServiceError } from '@/api/client'
 import { addPlaylistVideo } from '@/api/generated/sdk.gen'
 import type { Playlist } from '@/api/generated/types.gen'
 import type { LibraryVideo } from '@/api/queries/videos'
+import { videoTitle } from '@/lib/video-facts'
 import type { BulkFailure } from './use-bulk-actions'
 
 /**
@@ -28,7 +29,7 @@ export async function addToPlaylist(
     } catch (error) {
       failures.push({
         id: video.id,
-        caption: video.caption || 'Untitled video',
+        caption: videoTitle(video),
         reason: toServiceError(error).message,
       })
     }

@@ -2,6 +2,7 @@ import { toServiceError } from '@/api/client'
 import { getVideo, updateVideo } from '@/api/generated/sdk.gen'
 import type { Video } from '@/api/generated/types.gen'
 import type { LibraryVideo } from '@/api/queries/videos'
+import { videoTitle } from '@/lib/video-facts'
 import type { BulkFailure } from './use-bulk-actions'
 
 export type BulkTagMode = 'add' | 'replace'
@@ -28,7 +29,7 @@ export async function tagVideos(
 ): Promise<BulkTagOutcome> {
   const outcome: BulkTagOutcome = { saved: [], failures: [], changedSinceRead: [] }
   for (const video of videos) {
-    const caption = video.caption || 'Untitled video'
+    const caption = videoTitle(video)
     try {
       let body: { product_ids: string[]; variant_ids?: string[] }
       if (mode === 'add') {

@@ -11,6 +11,7 @@ import { SearchBox } from '@/components/ui/search-box'
 import { FiltersBar } from '@/components/video/filters-bar'
 import { formatCount } from '@/lib/format'
 import { handOverFiles } from '@/lib/pending-uploads'
+import { videoTitle } from '@/lib/video-facts'
 import { toFilters } from '@/lib/video-search'
 import { MatchingJobs } from '../matching/matching-jobs'
 import { BulkBar, BulkReportPanel } from './bulk-bar'
@@ -69,7 +70,7 @@ function Library({
   )
   const item = useLibraryItems({
     ids: data.videos.map((video) => video.id),
-    labels: data.videos.map((video) => video.caption || 'Untitled video'),
+    labels: data.videos.map(videoTitle),
     selected,
     toggle,
     open: (videoId) => navigate({ to: '/videos/$videoId', params: { videoId } }),

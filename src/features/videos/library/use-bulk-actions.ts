@@ -6,6 +6,7 @@ import type { Playlist } from '@/api/generated/types.gen'
 import { playlistKeys } from '@/api/queries/playlists'
 import { type LibraryVideo, videoKeys } from '@/api/queries/videos'
 import { useToast } from '@/components/ui/toast'
+import { videoTitle } from '@/lib/video-facts'
 import { type LifecycleAction, lifecycleLabels, runLifecycle } from '../lifecycle'
 import { matchingRefusal, startMatching } from '../matching/start-matching'
 import { addToPlaylist } from './add-to-playlist'
@@ -72,7 +73,7 @@ export function useBulkActions() {
       } catch (error) {
         failures.push({
           id: video.id,
-          caption: video.caption ?? 'Untitled video',
+          caption: videoTitle(video),
           reason: toServiceError(error).message,
         })
       }
@@ -105,7 +106,7 @@ export function useBulkActions() {
           else
             failures.push({
               id: item.id,
-              caption: byId.get(item.id)?.caption ?? 'Untitled video',
+              caption: videoTitle(byId.get(item.id) ?? {}),
               reason: 'No downloadable file yet (still processing or failed)',
             })
         }
@@ -116,7 +117,7 @@ export function useBulkActions() {
             ? 'Your subscription does not include downloads'
             : serviceError.message
         for (const video of batch)
-          failures.push({ id: video.id, caption: video.caption ?? 'Untitled video', reason })
+          failures.push({ id: video.id, caption: videoTitle(video), reason })
       }
     }
     if (links.length > 0) {
@@ -178,7 +179,7 @@ export function useBulkActions() {
       } catch (error) {
         failures.push({
           id: video.id,
-          caption: video.caption ?? 'Untitled video',
+          caption: videoTitle(video),
           reason: matchingRefusal(error),
         })
       }

@@ -3,6 +3,7 @@ import type { LibraryVideo } from '@/api/queries/videos'
 import { Checkbox } from '@/components/ui/checkbox'
 import { StateBadges } from '@/components/video/video-state'
 import { formatDuration, safeHttpUrl } from '@/lib/format'
+import { videoTitle } from '@/lib/video-facts'
 import type { ItemProps } from './library-items'
 
 export function VideoGrid({
@@ -48,7 +49,7 @@ export function VideoGrid({
               </span>
               <label className="absolute top-1 left-1 z-10 flex items-center rounded bg-white/90 p-1">
                 <Checkbox {...props.checkbox} />
-                <span className="sr-only">Select {video.caption ?? 'untitled video'}</span>
+                <span className="sr-only">Select {videoTitle(video)}</span>
               </label>
             </div>
             <div className="space-y-1 p-2">
@@ -58,7 +59,7 @@ export function VideoGrid({
                 tabIndex={-1}
                 className="line-clamp-2 text-sm font-medium text-slate-900 after:absolute after:inset-0 after:content-[''] hover:underline"
               >
-                {video.caption || 'Untitled video'}
+                {videoTitle(video)}
               </Link>
               <StateBadges video={video} />
             </div>

@@ -2,9 +2,10 @@ import { Link } from '@tanstack/react-router'
 import type { LibraryVideo } from '@/api/queries/videos'
 import { Checkbox } from '@/components/ui/checkbox'
 import { Cell, Row, Table } from '@/components/ui/table'
-import { publicationLabel, StateBadges } from '@/components/video/video-state'
+import { StateBadges } from '@/components/video/video-state'
 import { VideoThumbnail } from '@/components/video/video-thumbnail'
 import { formatDuration } from '@/lib/format'
+import { publicationLabel, publicationState, videoTitle } from '@/lib/video-facts'
 import type { ItemProps } from './library-items'
 
 export function VideoTable({
@@ -36,10 +37,7 @@ export function VideoTable({
             className={`outline-none focus-visible:bg-indigo-50 ${props.selected ? 'bg-indigo-50' : ''}`}
           >
             <Cell>
-              <Checkbox
-                {...props.checkbox}
-                aria-label={`Select ${video.caption ?? 'untitled video'}`}
-              />
+              <Checkbox {...props.checkbox} aria-label={`Select ${videoTitle(video)}`} />
             </Cell>
             <Cell>
               <div className="flex items-center gap-3">
@@ -50,14 +48,14 @@ export function VideoTable({
                   tabIndex={-1}
                   className="font-medium text-slate-900 hover:underline"
                 >
-                  {video.caption || 'Untitled video'}
+                  {videoTitle(video)}
                 </Link>
               </div>
             </Cell>
             <Cell>
               <StateBadges video={video} />
             </Cell>
-            <Cell className="text-slate-700">{publicationLabel(video)}</Cell>
+            <Cell className="text-slate-700">{publicationLabel(publicationState(video))}</Cell>
             <Cell className="text-slate-700">{formatDuration(video.duration)}</Cell>
             <Cell className="text-slate-700">{video.product_ids.length}</Cell>
             <Cell className="text-slate-700">{video.hashtags.join(' ')}</Cell>

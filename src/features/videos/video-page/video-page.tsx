@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react'
 import { videoQuery } from '@/api/queries/videos'
 import { LeaveGuard } from '@/components/leave-guard'
 import { usePollInterval } from '@/lib/live-events'
+import { videoTitle } from '@/lib/video-facts'
 import { VideoFacts } from './details/video-facts'
 import { DownloadPanel } from './download/download-panel'
 import { VideoEditForm } from './edit/video-edit-form'
@@ -31,7 +32,7 @@ export function VideoPage() {
     refetchInterval: (query) => (query.state.data?.duration === null ? poll : false),
   })
   const [dirty, setDirty] = useState(false)
-  const title = video.caption || 'Untitled video'
+  const title = videoTitle(video)
 
   // After a delete the page goes back to the library with its filters; unsaved edits no longer
   // matter then.

@@ -3,17 +3,10 @@ import type { Video } from '@/api/generated/types.gen'
 import { linkClasses } from '@/components/ui/control-styles'
 import { Panel } from '@/components/ui/panel'
 import { formatDateTime, formatDuration, safeHttpUrl } from '@/lib/format'
-import { publicationState } from './publication-state'
-
-const accessLabels: Record<Video['access'], string> = {
-  public: 'Public',
-  private: 'Private',
-  unlisted: 'Unlisted',
-}
+import { accessLabels, publicationLabel, publicationState } from '@/lib/video-facts'
 
 // What the video is and where it stands, as stored; every date in the user's local time.
 export function VideoFacts({ video }: { video: Video }) {
-  const state = publicationState(video)
   return (
     <Panel title="Details">
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
@@ -24,13 +17,7 @@ export function VideoFacts({ video }: { video: Video }) {
             : 'Not ready: still processing, or processing failed'}
         </Fact>
         <Fact term="Duration">{formatDuration(video.duration)}</Fact>
-        <Fact term="Publication">
-          {state.kind === 'draft'
-            ? 'Draft'
-            : state.kind === 'scheduled'
-              ? `Scheduled for ${formatDateTime(state.at)}`
-              : `Live since ${formatDateTime(state.at)}`}
-        </Fact>
+        <Fact term="Publication">{publicationLabel(publicationState(video))}</Fact>
         <Fact term="Archive">
           {video.archived_at ? `Archived on ${formatDateTime(video.archived_at)}` : 'Not archived'}
         </Fact>

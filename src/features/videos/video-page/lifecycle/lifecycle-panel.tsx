@@ -2,8 +2,8 @@ import type { Video } from '@/api/generated/types.gen'
 import { Button } from '@/components/ui/button'
 import { Panel } from '@/components/ui/panel'
 import { formatDateTime } from '@/lib/format'
+import { publicationLabel, publicationState, videoTitle } from '@/lib/video-facts'
 import { type LifecycleAction, lifecycleLabels } from '../../lifecycle'
-import { publicationState } from '../details/publication-state'
 import { DeleteVideo } from './delete-video'
 import { ScheduleForm } from './schedule-form'
 import { useLifecycle } from './use-lifecycle'
@@ -41,11 +41,7 @@ export function LifecyclePanel({ video, onDeleted }: { video: Video; onDeleted: 
   return (
     <Panel title="Publishing">
       <p className="text-sm text-slate-700">
-        {state.kind === 'draft'
-          ? 'Draft: not published.'
-          : state.kind === 'scheduled'
-            ? `Scheduled for ${formatDateTime(state.at)}.`
-            : `Live since ${formatDateTime(state.at)}.`}{' '}
+        {state.kind === 'draft' ? 'Draft: not published.' : `${publicationLabel(state)}.`}{' '}
         {video.archived_at ? `Archived on ${formatDateTime(video.archived_at)}.` : null}
       </p>
       <div className="flex flex-wrap gap-2">
@@ -60,7 +56,7 @@ export function LifecyclePanel({ video, onDeleted }: { video: Video; onDeleted: 
       />
       <div className="border-t border-slate-200 pt-4">
         <DeleteVideo
-          title={video.caption || 'Untitled video'}
+          title={videoTitle(video)}
           disabled={busy}
           running={running?.action === 'delete'}
           onDelete={(done) => lifecycle.mutate({ action: 'delete' }, { onError: done })}
