@@ -20,7 +20,12 @@ describe('why the public feed hides a video', () => {
     expect(hiddenReason(live)).toBeNull()
     expect(hiddenReason({ ...live, duration: null })).toMatch(/^Not approved/)
     expect(hiddenReason({ ...live, archived_at: '2026-02-01T00:00:00Z' })).toBe('Archived')
-    expect(hiddenReason({ ...live, is_published: false })).toBe('Scheduled, not live yet')
+    const later = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString()
+    expect(hiddenReason({ ...live, is_published: false, published_at: later })).toBe(
+      'Scheduled, not live yet',
+    )
+    // Fetched while it was scheduled, its time has passed since: it is live now.
+    expect(hiddenReason({ ...live, is_published: false })).toBeNull()
     expect(hiddenReason({ ...live, is_published: false, published_at: null })).toBe('Draft')
   })
 })

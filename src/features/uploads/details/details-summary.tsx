@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { type Control, useWatch } from 'react-hook-form'
 import { channelsQuery } from '@/api/queries/channels'
 import { formatDateTime } from '@/lib/format'
+import { accessLabels } from '@/lib/video-facts'
 import type { UploadDetailsValues } from '../upload-details'
 
 const publicationWords = (values: Pick<UploadDetailsValues, 'publish' | 'publishAt'>) => {
@@ -26,7 +27,7 @@ export function DetailsSummary({ control }: { control: Control<UploadDetailsValu
   const channel = channels.data?.find((c) => c.id === channelId)
   const parts = [
     channel ? (channel.name ?? `@${channel.username}`) : null,
-    access === 'private' ? 'Private' : 'Public',
+    accessLabels[access],
     publicationWords({ publish, publishAt }),
     tags === 0 ? 'no products' : tags === 1 ? '1 product tag' : `${tags} product tags`,
   ].filter(Boolean)

@@ -1,6 +1,7 @@
 import type { Body, Meta } from '@uppy/core'
 import type { DashboardOptions } from '@uppy/dashboard'
 import { scheduleBounds, scheduleHint } from '@/lib/schedule-window'
+import { accessLabels } from '@/lib/video-facts'
 import { fieldRules } from '../upload-details'
 import type { FileDetailKey } from './file-details'
 
@@ -105,8 +106,8 @@ export const fileDetailsFields: DetailsField[] = [
         {
           children: [
             option(h, '', 'As for every file'),
-            option(h, 'public', 'Public'),
-            option(h, 'private', 'Private'),
+            option(h, 'public', accessLabels.public),
+            option(h, 'private', accessLabels.private),
           ],
         },
       ),

@@ -8,6 +8,7 @@ import { Field, Form, useFieldError, useFieldId } from '@/components/ui/field'
 import { ScheduleInput } from '@/components/ui/schedule-input'
 import { Select } from '@/components/ui/select'
 import { TextArea, TextInput } from '@/components/ui/text-input'
+import { accessLabels } from '@/lib/video-facts'
 import { NAME_TOKEN, type UploadDetailsValues } from '../upload-details'
 import { DetailsSummary } from './details-summary'
 import { ProductTagsField } from './product-tags-field'
@@ -15,8 +16,8 @@ import { ProductTagsField } from './product-tags-field'
 type Values = UploadDetailsValues
 
 const accessOptions = [
-  { value: 'public', label: 'Public' },
-  { value: 'private', label: 'Private' },
+  { value: 'public', label: accessLabels.public },
+  { value: 'private', label: accessLabels.private },
 ] as const
 
 const publishOptions = [

@@ -3,6 +3,7 @@ import { Checkbox } from '@/components/ui/checkbox'
 import { CheckboxField, Field } from '@/components/ui/field'
 import { Select } from '@/components/ui/select'
 import { TextArea } from '@/components/ui/text-input'
+import { accessLabels } from '@/lib/video-facts'
 import type { VideoFormValues } from './form-schema'
 
 function Count({ name, max }: { name: 'caption' | 'description'; max: number }) {
@@ -53,8 +54,8 @@ export function AccessFields({ storedAccess }: { storedAccess: VideoFormValues['
       >
         {(a11y) => (
           <Select {...a11y} {...register('access')}>
-            <option value="public">Public</option>
-            <option value="private">Private</option>
+            <option value="public">{accessLabels.public}</option>
+            <option value="private">{accessLabels.private}</option>
             {storedAccess === 'unlisted' ? (
               <option value="unlisted" disabled>
                 Unlisted (set outside the dashboard)
