@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  MAX_PARTS,
-  MIN_PART_BYTES,
-  partRanges,
-  planParts,
-} from '@/lib/upload-parts'
+import { MAX_PARTS, MIN_PART_BYTES, partRanges, planParts } from '@/lib/upload-parts'
 
 const MiB = 1024 * 1024
 

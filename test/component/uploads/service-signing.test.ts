@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net'
 import type { AwsBody } from '@uppy/aws-s3'
 import Uppy from '@uppy/core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { planParts } from '@/lib/upload-parts'
 import { serviceSigning } from '@/features/uploads/uploader/service-signing'
 import { SignatureExpiredError } from '@/features/uploads/uploader/upload-failure'
 import { createUploadJournal, type UploadJournal } from '@/features/uploads/uploader/upload-journal'
 import type { FileDetails } from '@/features/uploads/uploader/uploader-options'
+import { planParts } from '@/lib/upload-parts'
 import { type Call, fakeApi } from '../support/fake-api'
 
 const MiB = 1024 * 1024

@@ -1,9 +1,9 @@
 // Why @uppy/aws-s3 5 and how an upload loses nothing: docs/decisions/0003 and 0004.
 import AwsS3, { type AwsBody } from '@uppy/aws-s3'
 import Uppy from '@uppy/core'
+import { MULTIPART_THRESHOLD_BYTES } from '@/lib/upload-parts'
 import { admissionChecks, checkDurations } from './file-checks'
 import { forgetRemovedFiles } from './file-records'
-import { MULTIPART_THRESHOLD_BYTES } from '@/lib/upload-parts'
 import { restoreAfterReload, restorePickedAgain } from './restore-after-reload'
 import { retryFailedFiles } from './retry-schedule'
 import { serviceSigning } from './service-signing'

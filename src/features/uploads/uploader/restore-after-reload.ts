@@ -1,6 +1,6 @@
 import GoldenRetriever from '@uppy/golden-retriever'
-import { removeKeepingRecords } from './file-records'
 import { MULTIPART_THRESHOLD_BYTES } from '@/lib/upload-parts'
+import { removeKeepingRecords } from './file-records'
 import type { FileDetails, Uploader, UploaderOptions } from './uploader-options'
 
 /** Files up to this size are kept in IndexedDB and come back by themselves after a reload. */

@@ -5,9 +5,9 @@ import {
   createUploadSignature,
 } from '@/api/generated/sdk.gen'
 import type { VideoMimeType } from '@/api/generated/types.gen'
+import { planParts } from '@/lib/upload-parts'
 import { createProgressBatcher } from './batched-progress'
 import { partUrlsExpired } from './part-url-expiry'
-import { planParts } from '@/lib/upload-parts'
 import { failureKind, SignatureExpiredError } from './upload-failure'
 import type { UploadJournal } from './upload-journal'
 import type { UploadFile } from './uploader-options'
