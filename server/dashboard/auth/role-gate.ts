@@ -1,10 +1,9 @@
 import type { MiddlewareHandler } from 'hono'
+import { whoCan } from '../../../src/api/operation-phrases.ts'
 import { requiredRole } from '../../../src/api/operation-roles.ts'
 import { type Role, roleAllows } from '../../../src/api/roles.ts'
 import { matchOperation, operationsAt } from '../forwarding/operations.ts'
 import { type DashboardEnv, refuse } from '../http/context.ts'
-
-const article = (role: Role) => (role === 'viewer' ? 'a viewer' : `an ${role}`)
 
 /**
  * Only a signed-in account whose role reaches `role` gets through; a refusal of a signed-in
@@ -23,8 +22,8 @@ export function allow(role: Role, operation: string): MiddlewareHandler<Dashboar
 }
 
 function refusalFor(role: Role): string {
-  if (role === 'admin') return 'Only admins manage accounts and read the audit log'
-  return `This needs the ${role} role or higher`
+  if (role === 'admin') return 'Admins can manage accounts and read the audit log'
+  return role === 'editor' ? 'Editors can do this' : 'Everyone signed in can do this'
 }
 
 /**
@@ -51,11 +50,8 @@ export function allowContractOperation(): MiddlewareHandler<DashboardEnv> {
     if (needed !== 'viewer') c.set('audit', { operation: operation.operationId })
     if (!roleAllows(principal.role, needed)) {
       c.set('audit', { operation: operation.operationId })
-      return refuse(
-        c,
-        403,
-        `As ${article(principal.role)} you cannot do this (${operation.operationId}): ask an admin`,
-      )
+      // The same words the app shows beside the control it disabled, so a refusal reads alike.
+      return refuse(c, 403, whoCan(operation.operationId))
     }
     await next()
   }

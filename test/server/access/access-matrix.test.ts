@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { whoCan } from '@/api/operation-phrases.ts'
 import { requiredRole } from '@/api/operation-roles.ts'
 import { operations } from '@/api/operations.gen.ts'
 import { type Role, roleAllows, roles } from '@/api/roles.ts'
@@ -61,9 +62,26 @@ describe('the access matrix', () => {
       expect(service.apiRequests).toHaveLength(1)
     } else {
       expect(response.status).toBe(who === 'signed out' ? 401 : 403)
-      expect(response.json()).toEqual({ error: expect.any(String) })
+      expect(response.json()).toEqual({
+        error: who === 'signed out' ? expect.any(String) : whoCan(operation.operationId),
+      })
       expect(service.apiRequests).toEqual([])
     }
+  })
+
+  it('refuses in plain words naming the role that can, never the operation’s internal name', async () => {
+    const response = await send(dashboard.url, '/api/v1/playlists/id-1/videos', {
+      method: 'PUT',
+      headers: { ...sessions.viewer, 'content-type': 'application/json' },
+      body: '{}',
+    })
+    expect(response.json()).toEqual({ error: 'Editors can reorder playlists' })
+    const store = await send(dashboard.url, '/api/v1/business_stores', {
+      method: 'POST',
+      headers: { ...sessions.editor, 'content-type': 'application/json' },
+      body: '{}',
+    })
+    expect(store.json()).toEqual({ error: 'Admins can add stores' })
   })
 
   it('gives viewers every read, editors the video work, admins stores and catalog', () => {
