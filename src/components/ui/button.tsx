@@ -1,5 +1,6 @@
-import { type ComponentProps, useId } from 'react'
+import type { ComponentProps } from 'react'
 import { focusRing } from './control-styles'
+import { useUnavailableReason } from './unavailable-reason'
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'quiet'
 export type ButtonSize = 'sm' | 'md'
@@ -32,8 +33,9 @@ export type ButtonProps = ComponentProps<'button'> & {
   /** Shown instead of the label while busy ("Saving…"); the label stays otherwise. */
   busyLabel?: string
   /**
-   * Why the button cannot be used (a role without the right): it stays focusable, so keyboard
-   * and screen-reader users reach it and hear the reason, and pressing it does nothing.
+   * Why the button cannot be used (a role without the right): the reason is shown beside it (once
+   * for an UnavailableGroup's controls) and describes it; it stays focusable, so keyboard and
+   * screen-reader users reach it and hear the reason, and pressing it does nothing.
    */
   unavailableReason?: string | undefined
 }
@@ -50,25 +52,28 @@ export function Button({
   children,
   ...props
 }: ButtonProps) {
-  const reasonId = useId()
+  const { describedBy, note } = useUnavailableReason(unavailableReason)
   if (unavailableReason) {
-    return (
-      <>
-        <button
-          {...props}
-          type="button"
-          className={`${buttonClasses(variant, size)} cursor-not-allowed opacity-60 ${className}`}
-          aria-disabled="true"
-          aria-describedby={reasonId}
-          title={unavailableReason}
-          onClick={undefined}
-        >
-          {children}
-        </button>
-        <span id={reasonId} className="sr-only">
-          {unavailableReason}
-        </span>
-      </>
+    const { onClick: _onClick, onPointerDown: _onPointerDown, ...inert } = props
+    const button = (
+      <button
+        {...inert}
+        type="button"
+        className={`${buttonClasses(variant, size)} cursor-not-allowed opacity-60 ${className}`}
+        aria-disabled="true"
+        aria-describedby={describedBy}
+      >
+        {children}
+      </button>
+    )
+    // Kept together, so a layout that spreads its items apart never parts a button from its reason.
+    return note ? (
+      <span className="inline-flex flex-wrap items-center gap-x-2">
+        {button}
+        {note}
+      </span>
+    ) : (
+      button
     )
   }
   return (

@@ -7,20 +7,21 @@ import {
 } from '@ariakit/react'
 import { type ReactNode, type Ref, useId } from 'react'
 import { buttonClasses } from './button'
+import { reasonClasses } from './unavailable-reason'
 
 const triggerClass = `${buttonClasses('secondary', 'sm')} aria-expanded:bg-slate-100`
 const popupClass =
   'z-50 min-w-48 rounded-md border border-slate-300 bg-white p-1 text-sm text-slate-900 shadow-lg focus-visible:outline-none'
 const itemClass =
   'flex cursor-default flex-col rounded px-3 py-2 outline-none data-active-item:bg-indigo-50 data-active-item:text-indigo-900 aria-disabled:text-slate-600'
-const reasonClass = 'text-xs text-slate-700'
 const separatorClass = 'my-1 border-slate-200'
 
 export interface MenuAction {
   label: string
   onSelect: () => void
-  // A disabled item stays visible and reachable with the arrows, and says why it cannot be chosen.
-  disabledReason?: string
+  // A disabled item stays visible and reachable with the arrows, and says why it cannot be chosen
+  // (items sharing a reason show it once, under the first of them).
+  disabledReason?: string | undefined
 }
 
 export type MenuEntry = MenuAction | 'separator'
@@ -42,6 +43,15 @@ export function Menu({
   triggerRef,
   placement = 'bottom-end',
 }: MenuProps) {
+  const menuId = useId()
+  const reasons = [
+    ...new Set(items.flatMap((entry) => (entry === 'separator' ? [] : [entry.disabledReason]))),
+  ].filter((reason) => reason !== undefined)
+  const reasonIdOf = (reason: string) => `${menuId}-reason-${reasons.indexOf(reason)}`
+  const firstWith = new Map<string, string>()
+  for (const entry of items)
+    if (entry !== 'separator' && entry.disabledReason && !firstWith.has(entry.disabledReason))
+      firstWith.set(entry.disabledReason, entry.label)
   return (
     <MenuProvider placement={placement} focusLoop>
       <MenuButton ref={triggerRef} aria-label={label} className={triggerClass}>
@@ -55,7 +65,15 @@ export function Menu({
             // biome-ignore lint/suspicious/noArrayIndexKey: separators have no identity of their own
             <MenuSeparator key={`separator-${index}`} className={separatorClass} />
           ) : (
-            <Item key={entry.label} action={entry} />
+            <Item
+              key={entry.label}
+              action={entry}
+              reasonId={entry.disabledReason ? reasonIdOf(entry.disabledReason) : undefined}
+              showsReason={
+                entry.disabledReason !== undefined &&
+                firstWith.get(entry.disabledReason) === entry.label
+              }
+            />
           ),
         )}
       </AriakitMenu>
@@ -63,9 +81,16 @@ export function Menu({
   )
 }
 
-function Item({ action }: { action: MenuAction }) {
+function Item({
+  action,
+  reasonId,
+  showsReason,
+}: {
+  action: MenuAction
+  reasonId: string | undefined
+  showsReason: boolean
+}) {
   const labelId = useId()
-  const reasonId = useId()
   const disabled = action.disabledReason !== undefined
   return (
     <MenuItem
@@ -77,8 +102,8 @@ function Item({ action }: { action: MenuAction }) {
       onClick={action.onSelect}
     >
       <span id={labelId}>{action.label}</span>
-      {disabled && (
-        <span id={reasonId} className={reasonClass}>
+      {showsReason && (
+        <span id={reasonId} className={reasonClasses}>
           {action.disabledReason}
         </span>
       )}

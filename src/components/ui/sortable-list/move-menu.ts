@@ -33,6 +33,7 @@ export function moveMenu({
   selection,
   words,
   actions,
+  unavailableReason,
 }: {
   id: string
   index: number
@@ -42,6 +43,8 @@ export function moveMenu({
   selection: SelectionShape
   words: SortableListWords
   actions: MoveActions
+  // The list cannot be reordered at all (a role without the right): every move says why.
+  unavailableReason?: string | undefined
 }): MenuEntry[] {
   const block = selected ? selection.ids : [id]
   const start = selected ? selection.first : index
@@ -52,17 +55,17 @@ export function moveMenu({
     {
       label: words.moveToTop(block.length),
       onSelect: () => actions.moveTo(id, block, 0),
-      disabledReason: atTop ? words.alreadyAtTop : undefined,
+      disabledReason: unavailableReason ?? (atTop ? words.alreadyAtTop : undefined),
     },
     {
       label: words.moveToBottom(block.length),
       onSelect: () => actions.moveTo(id, block, total - block.length),
-      disabledReason: atBottom ? words.alreadyAtBottom : undefined,
+      disabledReason: unavailableReason ?? (atBottom ? words.alreadyAtBottom : undefined),
     },
     {
       label: words.moveToPosition(block.length),
       onSelect: () => actions.askPosition(id, block),
-      disabledReason: atTop && atBottom ? words.nowhereToMove : undefined,
+      disabledReason: unavailableReason ?? (atTop && atBottom ? words.nowhereToMove : undefined),
     },
   ]
 }

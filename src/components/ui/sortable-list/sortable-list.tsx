@@ -1,6 +1,7 @@
 import { DndContext, DragOverlay } from '@dnd-kit/core'
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { type ReactNode, useMemo, useRef, useState } from 'react'
+import { UnavailableGroup } from '../unavailable-reason'
 import { listClass } from './class-names'
 import { moveBlock, sameOrder } from './move-block'
 import { type MoveActions, selectionShape } from './move-menu'
@@ -33,6 +34,9 @@ export interface SortableListProps {
   words?: Partial<SortableListWords>
   // For long lists: only the rows in view are rendered.
   virtualized?: VirtualOptions
+  // Why the list cannot be reordered (a role without the right): handles and moves are disabled,
+  // and the reason shows once, above the list.
+  unavailableReason?: string | undefined
 }
 
 const noSelection: ReadonlySet<string> = new Set()
@@ -103,6 +107,7 @@ export function SortableList(props: SortableListProps) {
       register={focus.register}
       virtualTop={virtual?.top}
       virtualHeight={virtual?.height}
+      unavailableReason={props.unavailableReason}
     >
       {content(id)}
     </SortableRow>
@@ -118,7 +123,7 @@ export function SortableList(props: SortableListProps) {
   const lastPosition = dialog ? items.length - dialog.block.length + 1 : 0
 
   return (
-    <>
+    <UnavailableGroup reasonsFirst>
       <DndContext {...contextProps}>
         <SortableContext items={sortableIds} strategy={verticalListSortingStrategy}>
           {props.virtualized ? (
@@ -176,6 +181,6 @@ export function SortableList(props: SortableListProps) {
           }}
         />
       )}
-    </>
+    </UnavailableGroup>
   )
 }

@@ -2,6 +2,7 @@ import { useSortable } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { type CSSProperties, memo, type ReactNode, useMemo } from 'react'
 import { Menu } from '../menu'
+import { useUnavailableReason } from '../unavailable-reason'
 import {
   blockBadge,
   handleButton,
@@ -29,6 +30,8 @@ export interface SortableRowProps {
   // Set in a virtualized list: where the row sits, and the list's full length for screen readers.
   virtualTop?: number
   virtualHeight?: number
+  // The list cannot be reordered (a role without the right): the handle and the moves say why.
+  unavailableReason?: string | undefined
   children: ReactNode
 }
 
@@ -37,6 +40,8 @@ export interface SortableRowProps {
 // caller's content is the same element, which React skips).
 export const SortableRow = memo(function SortableRow(props: SortableRowProps) {
   const { id, index, total, caption, words, selected, selection, actions, register } = props
+  const { unavailableReason } = props
+  const reason = useUnavailableReason(unavailableReason)
   // dnd-kit's attributes say role="button" and take the keyboard; on the <li> that would be a
   // button pretending to be a list item, so they go on the handle, which is a real button.
   const {
@@ -47,7 +52,11 @@ export const SortableRow = memo(function SortableRow(props: SortableRowProps) {
     transform,
     transition,
     isDragging,
-  } = useSortable({ id, attributes: { roleDescription: words.handleRoleDescription } })
+  } = useSortable({
+    id,
+    disabled: unavailableReason !== undefined,
+    attributes: { roleDescription: words.handleRoleDescription },
+  })
   const virtual = props.virtualTop !== undefined
 
   const style: CSSProperties = {
@@ -66,11 +75,20 @@ export const SortableRow = memo(function SortableRow(props: SortableRowProps) {
     () => (
       <Menu
         label={words.menuLabel(caption)}
-        items={moveMenu({ id, index, total, selected, selection, words, actions })}
+        items={moveMenu({
+          id,
+          index,
+          total,
+          selected,
+          selection,
+          words,
+          actions,
+          unavailableReason,
+        })}
         triggerRef={(element) => register(id, 'menu', element)}
       />
     ),
-    [id, index, total, selected, selection, words, actions, caption, register],
+    [id, index, total, selected, selection, words, actions, caption, register, unavailableReason],
   )
 
   return (
@@ -89,8 +107,9 @@ export const SortableRow = memo(function SortableRow(props: SortableRowProps) {
           register(id, 'handle', element)
         }}
         {...attributes}
-        {...listeners}
+        {...(unavailableReason ? {} : listeners)}
         aria-label={words.handleLabel(caption)}
+        aria-describedby={reason.describedBy ?? attributes['aria-describedby']}
         className={handleButton}
       >
         <GripGlyph />
@@ -102,6 +121,7 @@ export const SortableRow = memo(function SortableRow(props: SortableRowProps) {
         className="w-10 shrink-0 text-right text-xs text-slate-700 tabular-nums before:content-[attr(data-position)]"
       />
       <div className="min-w-0 flex-1">{props.children}</div>
+      {reason.note}
       {menu}
     </li>
   )
