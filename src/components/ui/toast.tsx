@@ -19,6 +19,8 @@ export interface ToastOptions {
   tone?: ToastTone
   /** One action offered with the message, such as "Undo". Pressing it dismisses the toast. */
   action?: { label: string; onAction: () => void }
+  /** A toast of the same kind still showing is replaced, so one outcome never reads twice. */
+  kind?: string
 }
 
 interface Toast extends ToastOptions {
@@ -49,7 +51,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback<Show>((message, options = {}) => {
     nextId.current += 1
     const toast = { id: nextId.current, message, ...options }
-    setToasts((all) => [...all.slice(1 - maxToasts), toast])
+    setToasts((all) => [
+      ...all
+        .filter((shown) => options.kind === undefined || shown.kind !== options.kind)
+        .slice(1 - maxToasts),
+      toast,
+    ])
   }, [])
   const region = useRef<HTMLElement>(null)
   const [paused, setPaused] = useState(false)

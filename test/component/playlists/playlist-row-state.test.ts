@@ -39,7 +39,11 @@ describe('why a playlist change was not saved', () => {
       'Not saved. Pinning needs a playlist with an AI feed, and this one has none. The playlist shows the order the service holds.',
     )
     expect(said(403, 'Video x belongs to another business')).toBe(
-      'Not saved. The service refused it: Video x belongs to another business. The playlist shows the order the service holds.',
+      'Not saved. Video x belongs to another business. The playlist shows the order the service holds.',
+    )
+    // A role's refusal reads as the words beside the controls it disables.
+    expect(said(403, 'Editors can reorder playlists')).toBe(
+      'Not saved. Editors can reorder playlists. The playlist shows the order the service holds.',
     )
     expect(said(404, 'Playlist not found')).toMatch(/no longer exists/)
     expect(said(503, 'Try later.')).toBe(

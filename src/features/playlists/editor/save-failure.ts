@@ -5,7 +5,7 @@ export function saveFailureMessage(error: unknown): string {
   const { status, message } = toServiceError(error)
   const reason =
     status === 403
-      ? `The service refused it: ${message}.`
+      ? `${message}.`
       : status === 404
         ? 'The playlist, or one of its videos, no longer exists.'
         : status === 422 && /AI feed/i.test(message)

@@ -8,6 +8,8 @@ import { playlistService } from './playlist-service'
 import { createPlaylistWriter } from './playlist-writer'
 import { saveFailureMessage } from './save-failure'
 
+const changeToast = 'playlist-change'
+
 /**
  * The playlist being edited: what to show, and `change` to make a change, which shows at once,
  * is saved in order, and can be undone from its confirmation.
@@ -22,7 +24,8 @@ export function usePlaylistEditor(playlist: Playlist) {
         void queryClient.invalidateQueries({ queryKey: playlistKeys.publicVideosOf(playlist.id) })
         void queryClient.invalidateQueries({ queryKey: playlistKeys.lists() })
       },
-      onFailed: (error) => toast(saveFailureMessage(error), { tone: 'danger' }),
+      // Replaces the change's confirmation: a refused change reads as one message, without an Undo.
+      onFailed: (error) => toast(saveFailureMessage(error), { tone: 'danger', kind: changeToast }),
     }),
   )
   // A refetch (another tab, a window refocus) is taken when nothing of ours waits to be saved.
@@ -35,6 +38,7 @@ export function usePlaylistEditor(playlist: Playlist) {
       writer.apply(next)
       toast(confirmation, {
         tone: 'info',
+        kind: changeToast,
         action: { label: 'Undo', onAction: () => writer.apply(undoOf(before, next)) },
       })
     },
