@@ -7,6 +7,8 @@ import { LeaveGuard } from '@/components/leave-guard'
 import { Callout } from '@/components/ui/callout'
 import { useShortcuts } from '@/components/ui/shortcuts'
 import { Skeleton } from '@/components/ui/skeleton'
+import { UnavailableGroup } from '@/components/ui/unavailable-reason'
+import { usePermission } from '@/lib/permissions'
 import { videoTitle } from '@/lib/video-facts'
 import { byScore, decisionOf, submitPlan } from './review-model'
 import { SubmitBar } from './submit-bar'
@@ -63,6 +65,7 @@ function Suggestions({
   const submit = useSubmitReview()
   const plan = useMemo(() => submitPlan(matches, review.decisions), [matches, review.decisions])
   const activeButton = useRef<HTMLButtonElement>(null)
+  const deciding = usePermission('acceptProductMatches')
 
   // The keyboard follows the suggestion in front of the reviewer (also right after a submit).
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves when the active row does
@@ -70,7 +73,7 @@ function Suggestions({
 
   const send = useCallback(() => {
     if (submit.isPending) return
-    if (plan.accepted.length === 0) return onDone()
+    if (plan.accepted.length === 0 || !deciding.allowed) return onDone()
     submit.mutate(
       {
         videoId,
@@ -80,15 +83,20 @@ function Suggestions({
       },
       { onSuccess: onDone },
     )
-  }, [submit, plan, videoId, caption, onDone])
+  }, [submit, plan, videoId, caption, onDone, deciding.allowed])
+  const decide = deciding.allowed ? review.decide : () => {}
 
   useShortcuts('AI match review', [
     { keys: ['j', 'ArrowDown'], description: 'Next suggestion', onKey: () => review.move(1) },
     { keys: ['k', 'ArrowUp'], description: 'Previous suggestion', onKey: () => review.move(-1) },
-    { keys: ['a'], description: 'Accept the suggestion', onKey: () => review.decide('accepted') },
-    { keys: ['x'], description: 'Reject the suggestion', onKey: () => review.decide('rejected') },
+    { keys: ['a'], description: 'Accept the suggestion', onKey: () => decide('accepted') },
+    { keys: ['x'], description: 'Reject the suggestion', onKey: () => decide('rejected') },
     { keys: ['u'], description: 'Undo the last decision', onKey: () => review.undo() },
-    { keys: ['Shift+A'], description: 'Accept all remaining', onKey: review.acceptRemaining },
+    {
+      keys: ['Shift+A'],
+      description: 'Accept all remaining',
+      onKey: () => deciding.allowed && review.acceptRemaining(),
+    },
     { keys: ['Enter'], description: 'Submit and go to the next video', onKey: send },
   ])
 
@@ -102,43 +110,47 @@ function Suggestions({
   )
   const onFocusRow = review.setActive
   return (
-    <div className="space-y-4">
-      <LeaveGuard
-        when={review.changed && !submit.isSuccess}
-        title="Leave the review?"
-        message="This video's decisions are not submitted yet. They stay in this browser, and the queue offers them again."
-        leaving={(to) => to.pathname !== '/matches'}
-        askOnUnload={false}
-      />
-      <h2 className="text-lg font-semibold">Suggested products ({matches.length})</h2>
-      {matches.length === 0 ? (
-        <p className="text-sm text-slate-700">This video has no suggestions.</p>
-      ) : (
-        <ol aria-label="Suggested products" className="space-y-2">
-          {matches.map((match, index) => (
-            <SuggestionRow
-              key={match.id}
-              match={match}
-              index={index}
-              decision={decisionOf(match, review.decisions)}
-              active={index === review.active}
-              focusRef={index === review.active ? activeButton : undefined}
-              onDecide={onDecide}
-              onFocusRow={onFocusRow}
-            />
-          ))}
-        </ol>
-      )}
-      <SubmitBar
-        plan={plan}
-        busy={submit.isPending}
-        error={submit.error}
-        canUndo={review.canUndo}
-        onSubmit={send}
-        onSkip={onDone}
-        onAcceptRemaining={review.acceptRemaining}
-        onUndo={review.undo}
-      />
-    </div>
+    <UnavailableGroup reasonsFirst>
+      <div className="space-y-4">
+        <LeaveGuard
+          when={review.changed && !submit.isSuccess}
+          title="Leave the review?"
+          message="This video's decisions are not submitted yet. They stay in this browser, and the queue offers them again."
+          leaving={(to) => to.pathname !== '/matches'}
+          askOnUnload={false}
+        />
+        <h2 className="text-lg font-semibold">Suggested products ({matches.length})</h2>
+        {matches.length === 0 ? (
+          <p className="text-sm text-slate-700">This video has no suggestions.</p>
+        ) : (
+          <ol aria-label="Suggested products" className="space-y-2">
+            {matches.map((match, index) => (
+              <SuggestionRow
+                key={match.id}
+                match={match}
+                index={index}
+                decision={decisionOf(match, review.decisions)}
+                active={index === review.active}
+                focusRef={index === review.active ? activeButton : undefined}
+                onDecide={onDecide}
+                onFocusRow={onFocusRow}
+                unavailableReason={deciding.reason}
+              />
+            ))}
+          </ol>
+        )}
+        <SubmitBar
+          plan={plan}
+          busy={submit.isPending}
+          error={submit.error}
+          canUndo={review.canUndo}
+          onSubmit={send}
+          onSkip={onDone}
+          onAcceptRemaining={review.acceptRemaining}
+          onUndo={review.undo}
+          unavailableReason={deciding.reason}
+        />
+      </div>
+    </UnavailableGroup>
   )
 }

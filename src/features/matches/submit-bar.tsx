@@ -3,7 +3,6 @@ import { describeError } from '@/components/error-panel'
 import { Button } from '@/components/ui/button'
 import { Callout } from '@/components/ui/callout'
 import { Kbd } from '@/components/ui/kbd'
-import { usePermission } from '@/lib/permissions'
 import { productLabel } from '@/lib/product-facts'
 import type { SubmitPlan } from './review-model'
 
@@ -21,6 +20,7 @@ export function SubmitBar({
   onSkip,
   onAcceptRemaining,
   onUndo,
+  unavailableReason,
 }: {
   plan: SubmitPlan
   busy: boolean
@@ -30,9 +30,10 @@ export function SubmitBar({
   onSkip: () => void
   onAcceptRemaining: () => void
   onUndo: () => void
+  /** Why the account cannot accept or reject suggestions, when it cannot. */
+  unavailableReason: string | undefined
 }) {
   const rejected = plan.rejected.length + plan.undecided.length
-  const submitting = usePermission('acceptProductMatches')
   return (
     <section aria-label="What a submit sends" className="space-y-3 rounded-lg border p-3">
       <div aria-live="polite" className="space-y-1 text-sm">
@@ -86,7 +87,7 @@ export function SubmitBar({
             variant="primary"
             busy={busy}
             busyLabel="Submitting…"
-            unavailableReason={submitting.reason}
+            unavailableReason={unavailableReason}
             onClick={onSubmit}
           >
             Submit and next <Kbd>Enter</Kbd>
@@ -95,6 +96,7 @@ export function SubmitBar({
         <Button
           className="min-h-11"
           disabled={plan.undecided.length === 0}
+          unavailableReason={unavailableReason}
           onClick={onAcceptRemaining}
         >
           Accept all remaining <Kbd>Shift+A</Kbd>

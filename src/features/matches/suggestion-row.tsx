@@ -22,6 +22,7 @@ export const SuggestionRow = memo(function SuggestionRow({
   focusRef,
   onDecide,
   onFocusRow,
+  unavailableReason,
 }: {
   match: ProductMatch
   decision: Decision | null
@@ -30,6 +31,8 @@ export const SuggestionRow = memo(function SuggestionRow({
   focusRef: Ref<HTMLButtonElement> | undefined
   onDecide: (decision: Decision, index: number) => void
   onFocusRow: (index: number) => void
+  /** Why the account cannot decide, when it cannot (shown once for the review). */
+  unavailableReason: string | undefined
 }) {
   const { product } = match
   const name = productLabel(product)
@@ -68,6 +71,7 @@ export const SuggestionRow = memo(function SuggestionRow({
           aria-pressed={decision === 'accepted'}
           aria-label={`Accept ${name}, score ${match.matching_score}${decision ? `, ${decisionWords[decision].toLowerCase()}` : ', undecided'}`}
           onFocus={() => onFocusRow(index)}
+          unavailableReason={unavailableReason}
           onClick={() => onDecide('accepted', index)}
         >
           Accept
@@ -78,6 +82,7 @@ export const SuggestionRow = memo(function SuggestionRow({
           variant={decision === 'rejected' ? 'primary' : 'secondary'}
           aria-pressed={decision === 'rejected'}
           aria-label={`Reject ${name}`}
+          unavailableReason={unavailableReason}
           onClick={() => onDecide('rejected', index)}
         >
           Reject

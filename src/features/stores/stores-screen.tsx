@@ -26,7 +26,9 @@ export function StoresScreen() {
   const toast = useToast()
   const [acting, setActing] = useState<Acting>(null)
   const close = () => setActing(null)
-  const manage = usePermission('createBusinessStore')
+  const creating = usePermission('createBusinessStore')
+  const updating = usePermission('updateBusinessStore')
+  const deleting = usePermission('deleteBusinessStore')
 
   return (
     <div className="space-y-4">
@@ -36,7 +38,7 @@ export function StoresScreen() {
           <Button
             variant="primary"
             size="sm"
-            unavailableReason={manage.reason}
+            unavailableReason={creating.reason}
             onClick={() => setActing({ kind: 'create' })}
           >
             New store
@@ -51,7 +53,8 @@ export function StoresScreen() {
           stores={data.stores}
           onEdit={(store) => setActing({ kind: 'edit', store })}
           onDelete={(store) => setActing({ kind: 'delete', store })}
-          unavailableReason={manage.reason}
+          editReason={updating.reason}
+          deleteReason={deleting.reason}
         />
       )}
       {hasNextPage ? (

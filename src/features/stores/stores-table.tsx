@@ -13,13 +13,15 @@ export function StoresTable({
   stores,
   onEdit,
   onDelete,
-  unavailableReason,
+  editReason,
+  deleteReason,
 }: {
   stores: readonly BusinessStoreListItem[]
   onEdit: (store: BusinessStoreListItem) => void
   onDelete: (store: BusinessStoreListItem) => void
-  /** Why this account cannot change stores, if it cannot. */
-  unavailableReason?: string | undefined
+  /** Why this account cannot change or delete stores, if it cannot. */
+  editReason: string | undefined
+  deleteReason: string | undefined
 }) {
   return (
     <Table
@@ -76,12 +78,12 @@ export function StoresTable({
                   {
                     label: 'Edit…',
                     onSelect: () => onEdit(store),
-                    disabledReason: unavailableReason,
+                    disabledReason: editReason,
                   },
                   {
                     label: 'Delete…',
                     onSelect: () => onDelete(store),
-                    disabledReason: unavailableReason,
+                    disabledReason: deleteReason,
                   },
                 ]}
               />

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { type VideoSummary, videoKeys } from '@/api/queries/videos'
 import { Callout } from '@/components/ui/callout'
 import { LoadMoreButton } from '@/components/ui/load-more-button'
+import { UnavailableGroup } from '@/components/ui/unavailable-reason'
 import { hiddenReason, PlaylistVideoRow, type RowActions } from './playlist-video-row'
 import { useAllSummaries } from './use-all-summaries'
 
@@ -46,23 +47,25 @@ export function FilteredVideos({
           ? ` Reading the videos: ${progress.loaded} of ${progress.total}.`
           : ` ${matches.length} of ${progress.total} videos match.`}
       </Callout>
-      <ul aria-label="Matching videos" className="space-y-2">
-        {matches.slice(0, limit).map((id) => (
-          <li
-            key={id}
-            data-id={id}
-            className="rounded-md border border-slate-200 bg-white p-2 text-sm"
-          >
-            <PlaylistVideoRow
-              id={id}
-              selected={selection.has(id)}
-              pinned={pinned.has(id)}
-              canPin={canPin}
-              actions={actions}
-            />
-          </li>
-        ))}
-      </ul>
+      <UnavailableGroup>
+        <ul aria-label="Matching videos" className="space-y-2">
+          {matches.slice(0, limit).map((id) => (
+            <li
+              key={id}
+              data-id={id}
+              className="rounded-md border border-slate-200 bg-white p-2 text-sm"
+            >
+              <PlaylistVideoRow
+                id={id}
+                selected={selection.has(id)}
+                pinned={pinned.has(id)}
+                canPin={canPin}
+                actions={actions}
+              />
+            </li>
+          ))}
+        </ul>
+      </UnavailableGroup>
       {matches.length > limit ? (
         <LoadMoreButton loading={false} onLoadMore={() => setLimit(limit + shownAtOnce)}>
           Show more ({limit} of {matches.length})

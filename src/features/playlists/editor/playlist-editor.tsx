@@ -15,6 +15,7 @@ export function PlaylistEditor({
   actions,
   onMove,
   height,
+  moveReason,
 }: {
   name: string
   order: readonly string[]
@@ -25,6 +26,8 @@ export function PlaylistEditor({
   actions: RowActions
   onMove: (move: SortableMove) => void
   height: number
+  /** Why the account cannot reorder, when it cannot. */
+  moveReason: string | undefined
 }) {
   // Stable while the selection and pins stay, so rows keep their content while scrolling and dragging.
   const renderItem = useCallback(
@@ -49,6 +52,7 @@ export function PlaylistEditor({
       onMove={onMove}
       selection={selection}
       virtualized={virtualized}
+      unavailableReason={moveReason}
     />
   )
 }

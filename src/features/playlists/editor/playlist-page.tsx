@@ -5,7 +5,9 @@ import { playlistQuery } from '@/api/queries/playlists'
 import { Badge } from '@/components/ui/badge'
 import { linkClasses } from '@/components/ui/control-styles'
 import { moveBlock } from '@/components/ui/sortable-list/move-block'
+import { UnavailableGroup } from '@/components/ui/unavailable-reason'
 import { formatDateTime, formatVideoCount } from '@/lib/format'
+import { usePermission } from '@/lib/permissions'
 import { ConflictDialog } from './conflict-dialog'
 import { FilteredVideos } from './filtered-videos'
 import { PlaylistEditor } from './playlist-editor'
@@ -33,6 +35,10 @@ export function PlaylistPage() {
   // Without the (assumed) field the service is asked, and its 422 explained.
   const canPin = playlist.ai_feed !== false
   const filtering = Boolean(search.q) || search.hidden === true
+  const adding = usePermission('addPlaylistVideo')
+  const reordering = usePermission('reorderPlaylistVideos')
+  const removing = usePermission('removePlaylistVideo')
+  const pinning = usePermission('pinPlaylistVideo')
 
   const actions = useMemo<RowActions>(
     () => ({
@@ -47,8 +53,10 @@ export function PlaylistPage() {
           { kind: pin ? 'pin' : 'unpin', videoId: id },
           `${pin ? 'Pinned' : 'Unpinned'} “${caption(id)}”.`,
         ),
+      removeReason: removing.reason,
+      pinReason: pinning.reason,
     }),
-    [toggle, editor.change, caption],
+    [toggle, editor.change, caption, removing.reason, pinning.reason],
   )
   const moveTo = useCallback(
     (ids: string[], toIndex: number) => {
@@ -88,63 +96,72 @@ export function PlaylistPage() {
           </span>
         </p>
       </header>
-      <PlaylistToolbar
-        channelId={channelId}
-        search={search}
-        order={order}
-        onSearch={(patch) => navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true })}
-        onAdd={({ videoIds, position }) =>
-          editor.change(
-            { kind: 'add', videoIds, position },
-            `Added ${formatVideoCount(videoIds.length)} ${position === null ? 'at the bottom' : `at position ${position + 1}`}.`,
-          )
-        }
-      />
-      {chosen.length > 0 && search.public !== true ? (
-        <SelectionBar
-          count={chosen.length}
-          canMove={!filtering}
-          onMoveToTop={() => moveTo(chosen, 0)}
-          onMoveToBottom={() => moveTo(chosen, order.length - chosen.length)}
-          onRemove={() => {
+      {/* What the account's role cannot do here is said once, above the controls it disables. */}
+      <UnavailableGroup reasonsFirst>
+        <PlaylistToolbar
+          channelId={channelId}
+          search={search}
+          order={order}
+          onSearch={(patch) =>
+            navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true })
+          }
+          onAdd={({ videoIds, position }) =>
             editor.change(
-              { kind: 'remove', videoIds: chosen },
-              `Removed ${formatVideoCount(chosen.length)} from the playlist.`,
+              { kind: 'add', videoIds, position },
+              `Added ${formatVideoCount(videoIds.length)} ${position === null ? 'at the bottom' : `at position ${position + 1}`}.`,
             )
-            clear()
-          }}
-          onClear={clear}
+          }
+          addReason={adding.reason}
         />
-      ) : null}
-      {search.public === true ? (
-        <PublicView
-          playlistId={playlistId}
-          page={search.page ?? 1}
-          onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
-        />
-      ) : filtering ? (
-        <FilteredVideos
-          order={order}
-          q={search.q ?? ''}
-          hiddenOnly={search.hidden === true}
-          pinned={pinned}
-          canPin={canPin}
-          selection={selection}
-          actions={actions}
-        />
-      ) : (
-        <PlaylistEditor
-          name={playlist.name}
-          order={order}
-          pinned={pinned}
-          canPin={canPin}
-          selection={selection}
-          caption={caption}
-          actions={actions}
-          onMove={({ ids, toIndex }) => moveTo(ids, toIndex)}
-          height={640}
-        />
-      )}
+        {chosen.length > 0 && search.public !== true ? (
+          <SelectionBar
+            count={chosen.length}
+            canMove={!filtering}
+            moveReason={reordering.reason}
+            removeReason={removing.reason}
+            onMoveToTop={() => moveTo(chosen, 0)}
+            onMoveToBottom={() => moveTo(chosen, order.length - chosen.length)}
+            onRemove={() => {
+              editor.change(
+                { kind: 'remove', videoIds: chosen },
+                `Removed ${formatVideoCount(chosen.length)} from the playlist.`,
+              )
+              clear()
+            }}
+            onClear={clear}
+          />
+        ) : null}
+        {search.public === true ? (
+          <PublicView
+            playlistId={playlistId}
+            page={search.page ?? 1}
+            onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
+          />
+        ) : filtering ? (
+          <FilteredVideos
+            order={order}
+            q={search.q ?? ''}
+            hiddenOnly={search.hidden === true}
+            pinned={pinned}
+            canPin={canPin}
+            selection={selection}
+            actions={actions}
+          />
+        ) : (
+          <PlaylistEditor
+            name={playlist.name}
+            order={order}
+            pinned={pinned}
+            canPin={canPin}
+            selection={selection}
+            caption={caption}
+            actions={actions}
+            onMove={({ ids, toIndex }) => moveTo(ids, toIndex)}
+            height={640}
+            moveReason={reordering.reason}
+          />
+        )}
+      </UnavailableGroup>
       {editor.snapshot.conflict ? (
         <ConflictDialog
           changedAt={editor.snapshot.conflict.changedAt}

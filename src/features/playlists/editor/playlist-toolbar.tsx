@@ -24,12 +24,15 @@ export function PlaylistToolbar({
   order,
   onSearch,
   onAdd,
+  addReason,
 }: {
   channelId: string
   search: PlaylistPageSearch
   order: readonly string[]
   onSearch: (patch: Partial<PlaylistPageSearch>) => void
   onAdd: (addition: Addition) => void
+  /** Why the account cannot add videos, when it cannot. */
+  addReason: string | undefined
 }) {
   const [adding, setAdding] = useState<'pick' | 'rule' | null>(null)
   const searchCaptions = useCallback((q: string) => onSearch({ q: q || undefined }), [onSearch])
@@ -46,10 +49,12 @@ export function PlaylistToolbar({
   }
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <Button variant="primary" onClick={() => setAdding('pick')}>
+      <Button variant="primary" unavailableReason={addReason} onClick={() => setAdding('pick')}>
         Add videos…
       </Button>
-      <Button onClick={() => setAdding('rule')}>Add all matching…</Button>
+      <Button unavailableReason={addReason} onClick={() => setAdding('rule')}>
+        Add all matching…
+      </Button>
       {publicView ? null : (
         <>
           <SearchBox

@@ -13,6 +13,9 @@ export interface RowActions {
   toggle: (id: string, extend: boolean) => void
   remove: (id: string) => void
   pin: (id: string, pinned: boolean) => void
+  /** Why the account cannot remove or pin, when it cannot (shown once for the list). */
+  removeReason: string | undefined
+  pinReason: string | undefined
 }
 
 /** Why the public feed does not show a video (the service lists only live, approved ones). */
@@ -67,12 +70,22 @@ export const PlaylistVideoRow = memo(function PlaylistVideoRow({
         </p>
       </div>
       {canPin ? (
-        <Button size="sm" variant="quiet" onClick={() => actions.pin(id, !pinned)}>
+        <Button
+          size="sm"
+          variant="quiet"
+          unavailableReason={actions.pinReason}
+          onClick={() => actions.pin(id, !pinned)}
+        >
           {pinned ? 'Unpin' : 'Pin'}
           <span className="sr-only"> {caption}</span>
         </Button>
       ) : null}
-      <Button size="sm" variant="quiet" onClick={() => actions.remove(id)}>
+      <Button
+        size="sm"
+        variant="quiet"
+        unavailableReason={actions.removeReason}
+        onClick={() => actions.remove(id)}
+      >
         Remove<span className="sr-only"> {caption}</span>
       </Button>
     </div>

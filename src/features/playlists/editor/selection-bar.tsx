@@ -8,6 +8,8 @@ export function SelectionBar({
   onRemove,
   onClear,
   canMove,
+  moveReason,
+  removeReason,
 }: {
   count: number
   onMoveToTop: () => void
@@ -15,6 +17,9 @@ export function SelectionBar({
   onRemove: () => void
   onClear: () => void
   canMove: boolean
+  /** Why the account cannot reorder or remove, when it cannot. */
+  moveReason: string | undefined
+  removeReason: string | undefined
 }) {
   return (
     <section
@@ -24,13 +29,13 @@ export function SelectionBar({
       <p className="px-2 text-sm font-medium text-indigo-950" aria-live="polite">
         {count} selected
       </p>
-      <Button size="sm" disabled={!canMove} onClick={onMoveToTop}>
+      <Button size="sm" disabled={!canMove} unavailableReason={moveReason} onClick={onMoveToTop}>
         Move to top
       </Button>
-      <Button size="sm" disabled={!canMove} onClick={onMoveToBottom}>
+      <Button size="sm" disabled={!canMove} unavailableReason={moveReason} onClick={onMoveToBottom}>
         Move to bottom
       </Button>
-      <Button size="sm" variant="danger" onClick={onRemove}>
+      <Button size="sm" variant="danger" unavailableReason={removeReason} onClick={onRemove}>
         Remove from playlist
       </Button>
       <Button size="sm" variant="quiet" className="ml-auto underline" onClick={onClear}>

@@ -12,10 +12,15 @@ export function PlaylistTable({
   playlists,
   onEdit,
   onDelete,
+  editReason,
+  deleteReason,
 }: {
   playlists: readonly Playlist[]
   onEdit: (playlist: Playlist) => void
   onDelete: (playlist: Playlist) => void
+  /** Why the account cannot edit or delete playlists, when it cannot. */
+  editReason: string | undefined
+  deleteReason: string | undefined
 }) {
   return (
     <Table
@@ -50,8 +55,16 @@ export function PlaylistTable({
             <Menu
               label={`Actions for ${playlist.name}`}
               items={[
-                { label: 'Rename or edit description…', onSelect: () => onEdit(playlist) },
-                { label: 'Delete…', onSelect: () => onDelete(playlist) },
+                {
+                  label: 'Rename or edit description…',
+                  onSelect: () => onEdit(playlist),
+                  disabledReason: editReason,
+                },
+                {
+                  label: 'Delete…',
+                  onSelect: () => onDelete(playlist),
+                  disabledReason: deleteReason,
+                },
               ]}
             />
           </Cell>

@@ -29,6 +29,8 @@ type Editing = { kind: 'create' } | { kind: 'edit' | 'delete'; playlist: Playlis
 
 function Playlists({ channelId }: { channelId: string }) {
   const creating = usePermission('createPlaylist')
+  const updating = usePermission('updatePlaylist')
+  const deleting = usePermission('deletePlaylist')
   const search = route.useSearch()
   const navigate = route.useNavigate()
   const router = useRouter()
@@ -107,6 +109,8 @@ function Playlists({ channelId }: { channelId: string }) {
           playlists={data.playlists}
           onEdit={(playlist) => setEditing({ kind: 'edit', playlist })}
           onDelete={(playlist) => setEditing({ kind: 'delete', playlist })}
+          editReason={updating.reason}
+          deleteReason={deleting.reason}
         />
       )}
       {hasNextPage ? (

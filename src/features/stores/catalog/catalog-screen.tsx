@@ -11,6 +11,7 @@ import { LoadMoreButton } from '@/components/ui/load-more-button'
 import { PageHeader } from '@/components/ui/page-header'
 import { SearchBox } from '@/components/ui/search-box'
 import { useToast } from '@/components/ui/toast'
+import { UnavailableGroup } from '@/components/ui/unavailable-reason'
 import { usePermission } from '@/lib/permissions'
 import { productName } from '@/lib/product-facts'
 import { currencyName } from '../currencies'
@@ -67,7 +68,7 @@ export function CatalogScreen() {
         }
         title={storeName(store)}
         actions={
-          <>
+          <UnavailableGroup>
             <Button
               variant="primary"
               size="sm"
@@ -87,7 +88,7 @@ export function CatalogScreen() {
             >
               Import CSV…
             </Button>
-          </>
+          </UnavailableGroup>
         }
         description={
           <>
@@ -124,8 +125,9 @@ export function CatalogScreen() {
         <ProductDialog
           product={open}
           onClose={() => setOpen(null)}
+          editReason={catalogWrite.reason}
           onEdit={
-            editable && catalogWrite.allowed
+            editable
               ? () => {
                   setEditing({ product: open })
                   setOpen(null)

@@ -28,11 +28,14 @@ export function ProductDialog({
   product,
   onClose,
   onEdit,
+  editReason,
 }: {
   product: Product
   onClose: () => void
   /** Absent for a catalog that comes from a platform. */
   onEdit?: () => void
+  /** Why the account cannot edit products, when it cannot. */
+  editReason?: string | undefined
 }) {
   const videos = useQuery(productVideosQuery(product.id))
   return (
@@ -43,7 +46,11 @@ export function ProductDialog({
       size="lg"
       footer={
         <>
-          {onEdit ? <Button onClick={onEdit}>Edit product</Button> : null}
+          {onEdit ? (
+            <Button unavailableReason={editReason} onClick={onEdit}>
+              Edit product
+            </Button>
+          ) : null}
           <Button onClick={onClose}>Close</Button>
         </>
       }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react'
 import type { Playlist } from '@/api/generated/types.gen'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { UnavailableGroup } from '@/components/ui/unavailable-reason'
 import { formatVideoCount } from '@/lib/format'
 import { usePermission } from '@/lib/permissions'
 import type { LifecycleAction } from '../lifecycle'
@@ -45,54 +46,61 @@ export function BulkBar(props: {
       aria-label="Bulk actions"
       className="sticky top-0 z-10 flex flex-wrap items-center gap-2 rounded-lg border border-indigo-200 bg-indigo-50 p-2"
     >
-      <p className="px-2 text-sm font-medium text-indigo-950" aria-live="polite">
-        {props.count} selected{busy ? ' – working…' : ''}
-      </p>
-      {actions.map((action) => (
+      <UnavailableGroup className="w-full px-2">
+        <p className="px-2 text-sm font-medium text-indigo-950" aria-live="polite">
+          {props.count} selected{busy ? ' – working…' : ''}
+        </p>
+        {actions.map((action) => (
+          <Button
+            key={action}
+            size="sm"
+            disabled={busy}
+            unavailableReason={reason}
+            onClick={() => props.onAction(action)}
+          >
+            {lifecycleLabels[action].verb}
+          </Button>
+        ))}
         <Button
-          key={action}
           size="sm"
           disabled={busy}
           unavailableReason={reason}
-          onClick={() => props.onAction(action)}
+          onClick={() => setChoosingPlaylist(true)}
         >
-          {lifecycleLabels[action].verb}
+          Add to playlist…
         </Button>
-      ))}
-      <Button
-        size="sm"
-        disabled={busy}
-        unavailableReason={reason}
-        onClick={() => setChoosingPlaylist(true)}
-      >
-        Add to playlist…
-      </Button>
-      <Button size="sm" disabled={busy} unavailableReason={reason} onClick={() => setTagging(true)}>
-        Tag products…
-      </Button>
-      <Button
-        size="sm"
-        disabled={busy}
-        unavailableReason={reason}
-        onClick={() => setMatching(true)}
-      >
-        Find products with AI…
-      </Button>
-      <Button size="sm" disabled={busy} onClick={props.onCopyLinks}>
-        Copy download links
-      </Button>
-      <Button
-        size="sm"
-        variant="danger"
-        disabled={busy}
-        unavailableReason={reason}
-        onClick={() => setConfirming(true)}
-      >
-        Delete…
-      </Button>
-      <Button size="sm" variant="quiet" className="ml-auto underline" onClick={props.onClear}>
-        Clear selection
-      </Button>
+        <Button
+          size="sm"
+          disabled={busy}
+          unavailableReason={reason}
+          onClick={() => setTagging(true)}
+        >
+          Tag products…
+        </Button>
+        <Button
+          size="sm"
+          disabled={busy}
+          unavailableReason={reason}
+          onClick={() => setMatching(true)}
+        >
+          Find products with AI…
+        </Button>
+        <Button size="sm" disabled={busy} onClick={props.onCopyLinks}>
+          Copy download links
+        </Button>
+        <Button
+          size="sm"
+          variant="danger"
+          disabled={busy}
+          unavailableReason={reason}
+          onClick={() => setConfirming(true)}
+        >
+          Delete…
+        </Button>
+        <Button size="sm" variant="quiet" className="ml-auto underline" onClick={props.onClear}>
+          Clear selection
+        </Button>
+      </UnavailableGroup>
       {choosingPlaylist ? (
         <Suspense fallback={null}>
           <AddToPlaylistDialog

@@ -1,8 +1,8 @@
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
-import { getRouteApi, Link, useRouter } from '@tanstack/react-router'
+import { getRouteApi, useRouter } from '@tanstack/react-router'
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { videoListQuery } from '@/api/queries/videos'
-import { Button, buttonClasses } from '@/components/ui/button'
+import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Kbd } from '@/components/ui/kbd'
 import { LoadMoreButton } from '@/components/ui/load-more-button'
@@ -11,6 +11,7 @@ import { SearchBox } from '@/components/ui/search-box'
 import { FiltersBar } from '@/components/video/filters-bar'
 import { formatCount } from '@/lib/format'
 import { handOverFiles } from '@/lib/pending-uploads'
+import { usePermission } from '@/lib/permissions'
 import { videoTitle } from '@/lib/video-facts'
 import { toFilters } from '@/lib/video-search'
 import { MatchingJobs } from '../matching/matching-jobs'
@@ -19,6 +20,7 @@ import { FileDropOverlay } from './file-drop-overlay'
 import { useLibraryItems } from './library-items'
 import type { LibrarySearch } from './library-search'
 import { useLibraryShortcuts } from './library-shortcuts'
+import { UploadLink } from './upload-link'
 import { useBulkActions } from './use-bulk-actions'
 import { VideoGrid } from './video-grid'
 import { VideoTable } from './video-table'
@@ -87,6 +89,7 @@ function Library({
     [navigate],
   )
   const filtered = Object.keys(filters).length > 0
+  const uploading = usePermission('createUploadSignature')
 
   return (
     <div className="space-y-4">
@@ -99,13 +102,11 @@ function Library({
               {filtered ? ' match' : ''}
               {isFetching && !isFetchingNextPage ? ' · updating…' : ''}
             </p>
-            <Link to="/uploads" className={buttonClasses('primary', 'sm')}>
-              Upload videos
-            </Link>
+            <UploadLink upload={uploading} size="sm" />
           </>
         }
       />
-      <FileDropOverlay onDrop={uploadDropped} />
+      {uploading.allowed ? <FileDropOverlay onDrop={uploadDropped} /> : null}
       <div className="flex flex-wrap items-end gap-3">
         <SearchBox
           ref={searchRef}
@@ -149,13 +150,7 @@ function Library({
         {data.videos.length === 0 ? (
           <EmptyState
             title={filtered ? 'No videos match these filters.' : 'No videos in this channel yet.'}
-            action={
-              filtered ? null : (
-                <Link to="/uploads" className={buttonClasses('primary')}>
-                  Upload videos
-                </Link>
-              )
-            }
+            action={filtered ? null : <UploadLink upload={uploading} size="md" />}
           />
         ) : view === 'grid' ? (
           <VideoGrid videos={data.videos} item={item} />
