@@ -92,22 +92,26 @@ function Item({
 }) {
   const labelId = useId()
   const disabled = action.disabledReason !== undefined
+  // The reason sits beside the item, not in it: the item's name stays its visible label (speech
+  // input users say what they see), and the reason is its description.
   return (
-    <MenuItem
-      className={itemClass}
-      disabled={disabled}
-      accessibleWhenDisabled
-      aria-labelledby={labelId}
-      aria-describedby={disabled ? reasonId : undefined}
-      onClick={action.onSelect}
-    >
-      <span id={labelId}>{action.label}</span>
+    <>
+      <MenuItem
+        className={itemClass}
+        disabled={disabled}
+        accessibleWhenDisabled
+        aria-labelledby={labelId}
+        aria-describedby={disabled ? reasonId : undefined}
+        onClick={action.onSelect}
+      >
+        <span id={labelId}>{action.label}</span>
+      </MenuItem>
       {showsReason && (
-        <span id={reasonId} className={reasonClasses}>
+        <div id={reasonId} className={`px-3 pb-2 ${reasonClasses}`}>
           {action.disabledReason}
-        </span>
+        </div>
       )}
-    </MenuItem>
+    </>
   )
 }
 
