@@ -64,7 +64,9 @@ it("says why the service refuses another business's video, and keeps the stored 
   const picker = app.page.getByRole('dialog', { name: 'Add videos to the playlist' })
   await picker.getByRole('list').getByRole('checkbox', { disabled: false }).first().check()
   await picker.getByRole('button', { name: 'Add 1 video' }).click()
-  await shown(app.page.getByText(/^Not saved\. The service refused it: .*another business/))
+  await shown(app.page.getByText(/^Not saved\. Video .*another business/))
+  // One message: the refusal took the place of the addition's confirmation and its Undo.
+  expect(await app.page.getByText(/^Added /).count()).toBe(0)
   await expect.poll(() => app.page.getByText('4 videos ·').count()).toBe(1)
   expect(await storedOrder(app, playlist.id)).toEqual(playlist.videoIds)
 })
