@@ -85,8 +85,7 @@ describe('why a control is unavailable', () => {
     expect(chosen).not.toHaveBeenCalled()
   })
 
-  it('shows a list that cannot be reordered with focusable handles, its reason once, and moves nothing', async () => {
-    const onMove = vi.fn()
+  const unreorderable = (onMove: () => void) =>
     render(
       <main>
         <SortableList
@@ -99,6 +98,10 @@ describe('why a control is unavailable', () => {
         />
       </main>,
     )
+
+  it('shows a list that cannot be reordered with focusable, described handles that lift nothing', async () => {
+    const onMove = vi.fn()
+    unreorderable(onMove)
     expect(await screen.findAllByText('Editors can reorder playlists')).toHaveLength(1)
     const handles = screen.getAllByRole('button', { name: /^Reorder/ })
     expect(handles).toHaveLength(3)
@@ -108,8 +111,14 @@ describe('why a control is unavailable', () => {
     }
     ;(handles[0] as HTMLElement).focus()
     await userEvent.keyboard(' {ArrowDown} ')
-    const menuTrigger = screen.getAllByRole('button', { name: /Move/ })[0] as HTMLElement
-    await userEvent.click(menuTrigger)
+    expect(onMove).not.toHaveBeenCalled()
+    expect(await axeViolations(document.body)).toEqual([])
+  })
+
+  it('disables every move of such a list’s row menus, with the same reason', async () => {
+    const onMove = vi.fn()
+    unreorderable(onMove)
+    await userEvent.click(screen.getAllByRole('button', { name: /^Move/ })[0] as HTMLElement)
     const menu = await screen.findByRole('menu')
     for (const item of within(menu).getAllByRole('menuitem')) {
       expect(item).toHaveAttribute('aria-disabled', 'true')
@@ -117,6 +126,5 @@ describe('why a control is unavailable', () => {
     }
     await userEvent.click(within(menu).getAllByRole('menuitem')[1] as HTMLElement)
     expect(onMove).not.toHaveBeenCalled()
-    expect(await axeViolations(document.body)).toEqual([])
   })
 })
