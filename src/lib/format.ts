@@ -38,3 +38,9 @@ export function formatBytes(bytes: number): string {
 
 /** "1 video", "1,000 videos". */
 export const formatVideoCount = (n: number) => `${formatCount(n)} ${n === 1 ? 'video' : 'videos'}`
+
+/** A message ended as a sentence, so another can follow it without running into it. */
+export const asSentence = (text: string) => {
+  const trimmed = text.trim()
+  return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`
+}

@@ -3,6 +3,7 @@ import { describeError } from '@/components/error-panel'
 import { Button } from '@/components/ui/button'
 import { Callout } from '@/components/ui/callout'
 import { Kbd } from '@/components/ui/kbd'
+import { asSentence } from '@/lib/format'
 import { productLabel } from '@/lib/product-facts'
 import type { SubmitPlan } from './review-model'
 
@@ -73,7 +74,7 @@ export function SubmitBar({
             </Button>
           }
         >
-          {describeError(error).detail} Your decisions are kept.
+          {asSentence(describeError(error).detail)} Your decisions are kept.
         </Callout>
       ) : null}
       <div className="flex flex-wrap gap-2">
