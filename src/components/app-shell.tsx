@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { Link, Outlet, useLocation, useNavigate, useSearch } from '@tanstack/react-router'
+import { Link, Outlet, useMatches, useNavigate, useSearch } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { channelsQuery } from '@/api/queries/channels'
 import { meQuery } from '@/api/queries/session'
@@ -29,7 +29,9 @@ const adminAreas = [
 export const publicPaths: ReadonlySet<string> = new Set(['/sign-in', '/invite', '/reset-password'])
 
 export function RootLayout() {
-  const pathname = useLocation({ select: (location) => location.pathname })
+  // The page shown, not the one being loaded: the shell appears with its screen, once that
+  // screen's loaders (and the sign-in they may need) are through.
+  const pathname = useMatches({ select: (matches) => matches.at(-1)?.pathname ?? '' })
   return publicPaths.has(pathname) ? <Outlet /> : <AppShell />
 }
 

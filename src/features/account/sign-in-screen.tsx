@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate, useRouter } from '@tanstack/react-router'
 import { localPath } from '@/api/local-path'
 import { providersQuery } from '@/api/queries/session'
 import { SignInForm } from '@/components/sign-in-form'
@@ -21,6 +21,8 @@ export function SignInScreen({
   error?: string | undefined
 }) {
   const navigate = useNavigate()
+  const router = useRouter()
+  const queryClient = useQueryClient()
   const destination = localPath(redirect, window.location.origin, '/videos')
   const { data } = useQuery(providersQuery())
   const oidc = data?.oidc ?? null
@@ -47,7 +49,16 @@ export function SignInScreen({
           </p>
         </>
       ) : null}
-      <SignInForm onSignedIn={() => navigate({ href: destination, replace: true })} />
+      <SignInForm
+        onSignedIn={() => {
+          // What the signed-out visit asked for was refused (401) and is cached so, in the query
+          // cache and the router's: shown again, the destination would flash that refusal while
+          // its new load runs. It is asked for afresh instead.
+          queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' })
+          router.clearCache()
+          navigate({ href: destination, replace: true })
+        }}
+      />
     </AuthCard>
   )
 }
