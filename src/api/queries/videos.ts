@@ -44,10 +44,21 @@ export const videoKeys = {
 
 export const libraryPageSize = 24
 
+/** One page of a library list, as its query holds it. */
+export type LibraryPage = Omit<VideoList, 'videos'> & { videos: LibraryVideo[] }
+
+/** One video with the fields a library list holds (a live change to a video a list shows). */
+export const fetchLibraryVideo = (id: string) =>
+  getVideo({
+    path: { video_id: id },
+    query: { fields: libraryFields.join(',') },
+    throwOnError: true,
+  }).then((response) => withFields(response.data, libraryFields))
+
 export const videoListQuery = (channelId: string, filters: VideoFilters) =>
   infiniteQueryOptions({
     queryKey: videoKeys.list(channelId, filters),
-    queryFn: async ({ pageParam, signal }) => {
+    queryFn: async ({ pageParam, signal }): Promise<LibraryPage> => {
       const page = pageParam
         ? await followLink<VideoList>(pageParam, signal)
         : await listVideos({
