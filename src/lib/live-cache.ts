@@ -1,5 +1,11 @@
 import type { InfiniteData, Query, QueryClient } from '@tanstack/react-query'
-import { fetchLibraryVideo, type LibraryPage, videoKeys } from '@/api/queries/videos'
+import type { VideoEventData } from '@/api/generated/types.gen'
+import {
+  fetchLibraryVideo,
+  type LibraryPage,
+  type VideoFilters,
+  videoKeys,
+} from '@/api/queries/videos'
 import type { ServiceEvent } from '@/api/service-event'
 import { subscribeLiveEvents } from './live-events'
 
@@ -7,6 +13,10 @@ import { subscribeLiveEvents } from './live-events'
 // videos it does not show: a burst of them (a batch finishing processing) is one refetch, and a
 // list is never refetched right after it loaded.
 export const listSettleMs = 5_000
+// A whole library's partly loaded list held every video that existed when it loaded (processing
+// or not, newest first): one it does not show is further down, unless it was uploaded since, in
+// another tab or by someone else. That rarer case waits for the list's fresh time.
+export const libraryFreshMs = 30_000
 
 type LibraryList = InfiniteData<LibraryPage, string | null>
 
@@ -30,9 +40,9 @@ export function applyLiveEventsTo(queryClient: QueryClient) {
 /** What `applyLiveEventsTo` does with each event (apart, so a test can hand it events). */
 export function liveCacheUpdater(queryClient: QueryClient) {
   const pending = new Map<string, ReturnType<typeof setTimeout>>()
-  const refetchLater = (query: Query) => {
+  const refetchLater = (query: Query, after = listSettleMs) => {
     if (pending.has(query.queryHash)) return
-    const wait = Math.max(0, query.state.dataUpdatedAt + listSettleMs - Date.now())
+    const wait = Math.max(0, query.state.dataUpdatedAt + after - Date.now())
     pending.set(
       query.queryHash,
       setTimeout(() => {
@@ -79,9 +89,27 @@ export function liveCacheUpdater(queryClient: QueryClient) {
     void queryClient.invalidateQueries({ queryKey: videoKeys.reviewQueues() })
     const lists = libraryLists(queryClient)
     if (lists.some((query) => shows(query.state.data as LibraryList, id))) readAgain(id)
-    for (const query of lists)
-      if (!shows(query.state.data as LibraryList, id) && query.isActive()) refetchLater(query)
+    for (const query of lists) {
+      const data = query.state.data as LibraryList
+      if (shows(data, id) || !query.isActive()) continue
+      const filters = query.queryKey[3] as VideoFilters
+      if (Object.keys(filters).length > 0) {
+        if (mayMatch(filters, event.data)) refetchLater(query)
+      } else refetchLater(query, data.pages.at(-1)?.links.next ? libraryFreshMs : listSettleMs)
+    }
   }
+}
+
+// Whether a video, as an event describes it, may now be in a list with these filters (publication
+// and type are not in an event: they may).
+function mayMatch(filters: VideoFilters, video: VideoEventData): boolean {
+  if (filters.status && filters.status !== video.status) return false
+  if (filters.access && filters.access !== video.access) return false
+  if (Boolean(filters.archived) !== (video.archived_at !== null)) return false
+  if (filters.q && !(video.caption ?? '').toLowerCase().includes(filters.q.toLowerCase()))
+    return false
+  const hashtag = filters.hashtag?.toLowerCase()
+  return !hashtag || video.hashtags.some((tag) => tag.toLowerCase() === hashtag)
 }
 
 function libraryLists(queryClient: QueryClient): Query[] {

@@ -4,7 +4,7 @@ import '@/api/client'
 import type { VideoEvent } from '@/api/generated/types.gen'
 import { videoListQuery } from '@/api/queries/videos'
 import { createQueryClient } from '@/app/query-client'
-import { listSettleMs, liveCacheUpdater } from '@/lib/live-cache'
+import { libraryFreshMs, listSettleMs, liveCacheUpdater } from '@/lib/live-cache'
 import { fakeApi, json } from '../support/fake-api'
 import { makeVideo } from '../support/fixtures'
 
@@ -33,10 +33,10 @@ const listCalls = (calls: ReturnType<typeof fakeApi>) =>
   calls.filter((call) => call.url.pathname === '/api/v1/videos')
 
 // A library list on screen: loaded, with an observer, as the library screen holds it.
-async function libraryOnScreen() {
+async function libraryOnScreen(first = page) {
   const renamed = makeVideo({ id: 'shown', caption: 'Spring drop, renamed' })
   const calls = fakeApi({
-    'GET /api/v1/videos': () => json(page),
+    'GET /api/v1/videos': () => json(first),
     'GET /api/v1/videos/shown': () => json(renamed),
   })
   const client = createQueryClient()
@@ -82,4 +82,16 @@ it('leaves a list off screen as it is within its fresh time, so a revisit asks f
   await vi.advanceTimersByTimeAsync(100)
   expect(listCalls(calls)).toHaveLength(1)
   stop()
+})
+
+it('waits for the fresh time before reading a partly loaded library again for videos it does not show', async () => {
+  const partly = { ...page, links: { next: '/api/v1/videos?after=x' } }
+  const { calls, apply, unsubscribe } = await libraryOnScreen(partly)
+  // Older videos finishing processing, further down the library than the first page.
+  for (let n = 0; n < 14; n++) apply(event(`further-down-${n}`, 'video_created'))
+  await vi.advanceTimersByTimeAsync(libraryFreshMs - 100)
+  expect(listCalls(calls)).toHaveLength(1)
+  await vi.advanceTimersByTimeAsync(200)
+  await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2))
+  unsubscribe()
 })
