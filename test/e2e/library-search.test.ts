@@ -53,7 +53,6 @@ it('after arriving from another screen, Back from a search shows the whole libra
   const entries = () => page.evaluate(() => history.length)
   const entriesBefore = await entries()
 
-  // Slower than the search's pause, so every keystroke reaches the URL.
   await page.getByLabel('Search captions').pressSequentially('the', { delay: 300 })
   await page.waitForURL((url) => url.searchParams.get('q') === 'the')
   await expect.poll(() => textOf(total)).toMatch(/videos? match/)
@@ -67,6 +66,58 @@ it('after arriving from another screen, Back from a search shows the whole libra
   await page.goBack()
   await page.waitForURL((url) => url.pathname === '/uploads')
   await shown(page.getByRole('heading', { level: 1, name: 'Uploads' }))
+})
+
+it('typing fast keeps every key and shows the results of the whole word, never of a prefix', async () => {
+  const { page } = app
+  await page.goto(`${app.url}/videos`)
+  await expect.poll(() => captions().then((c) => c.length)).toBeGreaterThan(10)
+  const entriesBefore = await page.evaluate(() => history.length)
+  // From the moment the whole word is in the URL, every list the page shows is recorded.
+  await page.evaluate(() => {
+    const shown: string[][] = []
+    ;(window as unknown as { shownForWord: string[][] }).shownForWord = shown
+    new MutationObserver(() => {
+      if (new URLSearchParams(location.search).get('q') !== 'review') return
+      shown.push(
+        Array.from(document.querySelectorAll('ul[aria-label="Videos"] li a'), (a) =>
+          (a.textContent ?? '').toLowerCase(),
+        ),
+      )
+    }).observe(document.body, { childList: true, subtree: true, characterData: true })
+  })
+
+  await page.getByLabel('Search captions').pressSequentially('review', { delay: 5 })
+  await page.waitForURL((url) => url.searchParams.get('q') === 'review')
+  const count = page.locator('[data-library-count]')
+  await expect
+    .poll(async () => {
+      const shown = await captions()
+      const status = await textOf(count)
+      return (
+        shown.length > 0 &&
+        shown.every((c) => c.toLowerCase().includes('review')) &&
+        !status.includes('updating')
+      )
+    })
+    .toBe(true)
+  await page.waitForLoadState('networkidle')
+
+  expect(await page.getByLabel('Search captions').inputValue()).toBe('review')
+  const lists = await page.evaluate(
+    () => (window as unknown as { shownForWord: string[][] }).shownForWord,
+  )
+  // Once the word's results are shown, no earlier prefix's list replaces them.
+  const first = lists.findIndex(
+    (list) => list.length > 0 && list.every((c) => c.includes('review')),
+  )
+  expect(first).toBeGreaterThanOrEqual(0)
+  expect(lists.slice(first).every((list) => list.every((c) => c.includes('review')))).toBe(true)
+  expect(await page.evaluate(() => history.length)).toBe(entriesBefore + 1)
+  // The screen reader hears the count once it settles, not every keystroke's.
+  await expect
+    .poll(() => textOf(page.getByRole('status').filter({ hasText: /^Search found/ })))
+    .toMatch(/^Search found \d[\d,]* videos? match$/)
 })
 
 it('treats % and _ in a search as plain characters', async () => {

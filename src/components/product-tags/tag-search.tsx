@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import type { Product } from '@/api/generated/types.gen'
 import { productSearchQuery } from '@/api/queries/products'
 import { priceRange, productLabel, unitName, unitPrice } from '@/lib/product-facts'
@@ -18,8 +18,6 @@ export interface TagOption {
 }
 
 export const optionLabel = (option: TagOption) => `${option.name} — ${option.detail}`
-
-const searchDelayMs = 150
 
 function optionsOf(products: readonly Product[], withVariants: boolean): TagOption[] {
   return products.flatMap((product) => {
@@ -66,12 +64,10 @@ export function TagSearch({
   error?: string | null
 }) {
   const [text, setText] = useState('')
-  const [query, setQuery] = useState('')
   const [open, setOpen] = useState(false)
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(text.trim()), searchDelayMs)
-    return () => clearTimeout(timer)
-  }, [text])
+  // Each keystroke asks; the request it replaces is cancelled (the query's signal) and the
+  // options shown stay until the new ones arrive.
+  const query = text.trim()
   const results = useQuery({
     ...productSearchQuery(storeId, query),
     enabled: open && storeId !== '',
@@ -81,7 +77,7 @@ export function TagSearch({
     () => optionsOf(results.data ?? [], !wholeProductsOnly),
     [results.data, wholeProductsOnly],
   )
-  const settled = query === text.trim() && !results.isPlaceholderData
+  const settled = results.isSuccess && !results.isPlaceholderData
   return (
     <Combobox<TagOption>
       id={id}

@@ -1,13 +1,18 @@
-import { forwardRef, useEffect, useState } from 'react'
+import { forwardRef, useCallback, useEffect, useRef, useState } from 'react'
 import { TextInput } from './text-input'
 
-// Typing updates the URL after a short pause, so every keystroke does not become a request or a
-// history entry.
+/**
+ * A search field whose text is the search (`value`, usually from the URL). With `pauseMs` 0 every
+ * keystroke searches (the screen cancels the previous request and keeps its results until the new
+ * ones arrive); otherwise typing searches after that pause. `onSearch`'s `refine` is true when the
+ * field already held a search, so a screen can replace that history entry instead of adding one.
+ */
 export const SearchBox = forwardRef<
   HTMLInputElement,
   {
     value: string
-    onSearch: (q: string) => void
+    onSearch: (q: string, refine: boolean) => void
+    pauseMs?: number
     id?: string
     label?: string
     placeholder?: string
@@ -16,6 +21,7 @@ export const SearchBox = forwardRef<
   {
     value,
     onSearch,
+    pauseMs = 150,
     id = 'library-search',
     label = 'Search captions',
     placeholder = 'Search captions  ( / )',
@@ -23,12 +29,34 @@ export const SearchBox = forwardRef<
   ref,
 ) {
   const [text, setText] = useState(value)
-  useEffect(() => setText(value), [value])
+  // The searches sent and not yet seen back in `value`: those arriving late are not a change
+  // from elsewhere (Back, a link), which alone replaces what is typed.
+  const sent = useRef<string[]>([])
+  const searched = useRef(value)
   useEffect(() => {
-    if (text === value) return
-    const timer = setTimeout(() => onSearch(text), 150)
+    const at = sent.current.indexOf(value)
+    if (at >= 0) {
+      sent.current = sent.current.slice(at + 1)
+      return
+    }
+    sent.current = []
+    searched.current = value
+    setText(value)
+  }, [value])
+  const latestOnSearch = useRef(onSearch)
+  latestOnSearch.current = onSearch
+  const search = useCallback((q: string) => {
+    if (q === searched.current) return
+    const refine = searched.current !== ''
+    searched.current = q
+    sent.current.push(q)
+    latestOnSearch.current(q, refine)
+  }, [])
+  useEffect(() => {
+    if (pauseMs === 0 || text === searched.current) return
+    const timer = setTimeout(() => search(text), pauseMs)
     return () => clearTimeout(timer)
-  }, [text, value, onSearch])
+  }, [text, pauseMs, search])
   return (
     <div className="relative min-w-64 flex-1">
       <label htmlFor={id} className="sr-only">
@@ -39,9 +67,12 @@ export const SearchBox = forwardRef<
         id={id}
         type="search"
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setText(event.target.value)
+          if (pauseMs === 0) search(event.target.value)
+        }}
         onKeyDown={(event) => {
-          if (event.key === 'Enter') onSearch(text)
+          if (event.key === 'Enter') search(text)
         }}
         placeholder={placeholder}
         autoComplete="off"

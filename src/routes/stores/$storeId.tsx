@@ -7,10 +7,14 @@ import { catalogSearchSchema } from '@/features/stores/catalog/catalog-search'
 export const Route = createFileRoute('/stores/$storeId')({
   validateSearch: catalogSearchSchema,
   loaderDeps: ({ search }) => ({ q: search.q ?? '' }),
-  loader: ({ context, params, deps }) =>
-    Promise.all([
-      context.queryClient.ensureQueryData(storeQuery(params.storeId)),
+  loader: async ({ context, params, deps, cause }) => {
+    const store = context.queryClient.ensureQueryData(storeQuery(params.storeId))
+    // Searching on the screen: it keeps its products until the new ones arrive, so nothing waits.
+    if (cause === 'stay') return void (await store)
+    await Promise.all([
+      store,
       context.queryClient.ensureInfiniteQueryData(catalogQuery(params.storeId, deps.q)),
-    ]),
+    ])
+  },
   component: CatalogScreen,
 })

@@ -1,5 +1,5 @@
-import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query'
-import { getRouteApi, Link, useRouter } from '@tanstack/react-router'
+import { keepPreviousData, useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { getRouteApi, Link } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useState } from 'react'
 import type { Product } from '@/api/generated/types.gen'
 import { catalogQuery } from '@/api/queries/products'
@@ -10,6 +10,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { LoadMoreButton } from '@/components/ui/load-more-button'
 import { PageHeader } from '@/components/ui/page-header'
 import { SearchBox } from '@/components/ui/search-box'
+import { PageSkeleton } from '@/components/ui/skeleton'
 import { useToast } from '@/components/ui/toast'
 import { UnavailableGroup } from '@/components/ui/unavailable-reason'
 import { usePermission } from '@/lib/permissions'
@@ -34,10 +35,14 @@ export function CatalogScreen() {
   const { storeId } = route.useParams()
   const search = route.useSearch()
   const navigate = route.useNavigate()
-  const router = useRouter()
   const { data: store } = useSuspenseQuery(storeQuery(storeId))
-  const { data, hasNextPage, fetchNextPage, isFetchingNextPage, isFetching } =
-    useSuspenseInfiniteQuery(catalogQuery(storeId, search.q ?? ''))
+  // Each keystroke asks (the previous request is cancelled); the products shown stay until the
+  // new ones arrive.
+  const { data, hasNextPage, fetchNextPage, isFetchingNextPage, isPlaceholderData } =
+    useInfiniteQuery({
+      ...catalogQuery(storeId, search.q ?? ''),
+      placeholderData: keepPreviousData,
+    })
   const [open, setOpen] = useState<Product | null>(null)
   const [importing, setImporting] = useState(false)
   const [editing, setEditing] = useState<{ product: Product | null } | null>(null)
@@ -47,12 +52,9 @@ export function CatalogScreen() {
   const editable = store.provider === 'local'
   const catalogWrite = usePermission('upsertProduct')
   const onSearch = useCallback(
-    (q: string) =>
-      navigate({
-        search: (prev) => ({ ...prev, q: q || undefined }),
-        replace: Boolean(router.latestLocation.search.q),
-      }),
-    [navigate, router],
+    (q: string, refine: boolean) =>
+      navigate({ search: (prev) => ({ ...prev, q: q || undefined }), replace: refine }),
+    [navigate],
   )
   return (
     <div className="space-y-4">
@@ -94,7 +96,7 @@ export function CatalogScreen() {
           <>
             <p>
               {providerName(store.provider)} · {store.currency} ({currencyName(store.currency)})
-              {isFetching && !isFetchingNextPage ? ' · updating…' : ''}
+              {isPlaceholderData ? ' · updating…' : ''}
             </p>
             {editable ? null : (
               <p id="catalog-read-only">
@@ -110,8 +112,11 @@ export function CatalogScreen() {
         placeholder="Search by name, brand, SKU, GTIN, MPN, barcode or external id"
         value={search.q ?? ''}
         onSearch={onSearch}
+        pauseMs={0}
       />
-      {data.products.length === 0 ? (
+      {!data ? (
+        <PageSkeleton />
+      ) : data.products.length === 0 ? (
         <EmptyState title={search.q ? 'No product matches.' : 'This store has no products yet.'} />
       ) : (
         <ProductTable products={data.products} onOpen={setOpen} />

@@ -1,13 +1,14 @@
-import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
-import { getRouteApi, useRouter } from '@tanstack/react-router'
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
+import { getRouteApi } from '@tanstack/react-router'
 import { useCallback, useMemo, useRef, useState } from 'react'
-import { videoListQuery } from '@/api/queries/videos'
+import { type LibraryVideo, videoListQuery } from '@/api/queries/videos'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { Kbd } from '@/components/ui/kbd'
 import { LoadMoreButton } from '@/components/ui/load-more-button'
 import { PageHeader } from '@/components/ui/page-header'
 import { SearchBox } from '@/components/ui/search-box'
+import { PageSkeleton } from '@/components/ui/skeleton'
 import { FiltersBar } from '@/components/video/filters-bar'
 import { formatCount } from '@/lib/format'
 import { handOverFiles } from '@/lib/pending-uploads'
@@ -17,6 +18,7 @@ import { toFilters } from '@/lib/video-search'
 import { MatchingJobs } from '../matching/matching-jobs'
 import { BulkBar, BulkReportPanel } from './bulk-bar'
 import { FileDropOverlay } from './file-drop-overlay'
+import { LibraryCount } from './library-count'
 import { useLibraryItems } from './library-items'
 import type { LibrarySearch } from './library-search'
 import { useLibraryShortcuts } from './library-shortcuts'
@@ -26,6 +28,7 @@ import { VideoGrid } from './video-grid'
 import { VideoTable } from './video-table'
 
 const route = getRouteApi('/videos/')
+const noVideos: LibraryVideo[] = []
 
 export function LibraryScreen() {
   const search = route.useSearch()
@@ -45,15 +48,17 @@ function Library({
   navigate: ReturnType<typeof route.useNavigate>
 }) {
   const filters = useMemo(() => toFilters(search), [search])
-  const { data, fetchNextPage, isFetchingNextPage, isFetching } = useSuspenseInfiniteQuery(
-    videoListQuery(channelId, filters),
-  )
+  // Each keystroke or filter is a new list; the one shown stays until the new one arrives, and a
+  // list no longer wanted has its request cancelled (the query's signal).
+  const { data, fetchNextPage, isFetchingNextPage, isPlaceholderData } = useInfiniteQuery({
+    ...videoListQuery(channelId, filters),
+    placeholderData: keepPreviousData,
+  })
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const bulk = useBulkActions()
   const listRef = useRef<HTMLDivElement>(null)
   const searchRef = useRef<HTMLInputElement>(null)
   const view = search.view ?? 'grid'
-  const router = useRouter()
 
   const update = useCallback(
     (patch: Partial<LibrarySearch>, replace = false) =>
@@ -70,16 +75,17 @@ function Library({
       }),
     [],
   )
+  const videos = data?.videos ?? noVideos
   const item = useLibraryItems({
-    ids: data.videos.map((video) => video.id),
-    labels: data.videos.map(videoTitle),
+    ids: videos.map((video) => video.id),
+    labels: videos.map(videoTitle),
     selected,
     toggle,
     open: (videoId) => navigate({ to: '/videos/$videoId', params: { videoId } }),
     listRef,
   })
   useLibraryShortcuts(searchRef)
-  const chosen = data.videos.filter((video) => selected.has(video.id))
+  const chosen = videos.filter((video) => selected.has(video.id))
   // Files dropped on the library are handed to the uploads screen (in the same channel).
   const uploadDropped = useCallback(
     (files: File[]) => {
@@ -97,11 +103,9 @@ function Library({
         title="Video library"
         actions={
           <>
-            <p className="mr-2 text-sm text-slate-700" aria-live="polite">
-              {formatCount(data.total)} {data.total === 1 ? 'video' : 'videos'}
-              {filtered ? ' match' : ''}
-              {isFetching && !isFetchingNextPage ? ' · updating…' : ''}
-            </p>
+            {data ? (
+              <LibraryCount total={data.total} filtered={filtered} updating={isPlaceholderData} />
+            ) : null}
             <UploadLink upload={uploading} size="sm" />
           </>
         }
@@ -111,9 +115,10 @@ function Library({
         <SearchBox
           ref={searchRef}
           value={search.q ?? ''}
+          pauseMs={0}
           // The first search from an unfiltered view is a new history entry, so Back restores
-          // that view; later keystrokes replace it (the latest location, as a load may be pending).
-          onSearch={(q) => update({ q: q || undefined }, Boolean(router.latestLocation.search.q))}
+          // that view; later keystrokes replace it.
+          onSearch={(q, refine) => update({ q: q || undefined }, refine)}
         />
         <ViewToggle
           view={view}
@@ -147,21 +152,23 @@ function Library({
         <MatchingJobs videoIds={bulk.matchingJobs} onDismiss={bulk.dismissMatchingJobs} />
       )}
       <div ref={listRef}>
-        {data.videos.length === 0 ? (
+        {!data ? (
+          <PageSkeleton />
+        ) : videos.length === 0 ? (
           <EmptyState
             title={filtered ? 'No videos match these filters.' : 'No videos in this channel yet.'}
             action={filtered ? null : <UploadLink upload={uploading} size="md" />}
           />
         ) : view === 'grid' ? (
-          <VideoGrid videos={data.videos} item={item} />
+          <VideoGrid videos={videos} item={item} />
         ) : (
-          <VideoTable videos={data.videos} item={item} />
+          <VideoTable videos={videos} item={item} />
         )}
       </div>
-      {data.hasMore && (
+      {data?.hasMore && (
         <div className="flex justify-center">
           <LoadMoreButton loading={isFetchingNextPage} onLoadMore={fetchNextPage}>
-            Show more ({formatCount(data.videos.length)} of {formatCount(data.total)})
+            Show more ({formatCount(videos.length)} of {formatCount(data.total)})
           </LoadMoreButton>
         </div>
       )}
