@@ -15,7 +15,7 @@ afterEach(() => {
 })
 
 const shown = [makeVideo({ id: 'shown', caption: 'Spring drop' }), makeVideo({ id: 'other' })]
-const page = {
+const page: { videos: typeof shown; links: { next: string | null }; pagination: object } = {
   videos: shown,
   links: { next: null },
   pagination: { cursor: null, has_more: false, total_entries: 2 },
