@@ -14,7 +14,13 @@ const words: Record<Status, { label: string; dot: string; detail: string }> = {
   },
 }
 
-// Whether what the marketer sees updates by itself.
+const longest = Object.values(words)
+  .map((word) => word.label)
+  .reduce((a, b) => (b.length > a.length ? b : a))
+
+// Whether what the marketer sees updates by itself. As wide as its longest label whatever it
+// says (an invisible copy of that label under it, in CSS only, so no one reads it), so the bar
+// around it does not move when the stream connects.
 export function LiveStatusIndicator() {
   const status = words[useLiveStatus()]
   return (
@@ -24,7 +30,12 @@ export function LiveStatusIndicator() {
       className="flex items-center gap-1.5 text-sm text-slate-700"
     >
       <span aria-hidden="true" className={`size-2 rounded-full ${status.dot}`} />
-      {status.label}
+      <span
+        data-longest={longest}
+        className="grid after:invisible after:col-start-1 after:row-start-1 after:content-[attr(data-longest)]"
+      >
+        <span className="col-start-1 row-start-1">{status.label}</span>
+      </span>
       <span className="sr-only">: {status.detail}</span>
     </p>
   )
