@@ -14,6 +14,8 @@ export interface LighthouseFigures {
   cls: number | null
   speedIndex: number | null
   benchmarkIndex: number | null
+  /** `/api/v1/videos` requests Lighthouse saw while it loaded the page. */
+  listRequests: number | null
   /** Audits holding a score back: failed accessibility audits, unmet performance audits. */
   findings: string[]
   warnings: string[]
@@ -21,9 +23,14 @@ export interface LighthouseFigures {
 
 /**
  * Lighthouse's own navigation of `url` (cold cache, its throttling preset) in a Chromium that
- * Playwright launches with a remote-debugging port for Lighthouse to drive.
+ * Playwright launches with a remote-debugging port for Lighthouse to drive. `cookie` is sent with
+ * every request, so a page behind sign-in is measured, not the sign-in page it would redirect to.
  */
-export async function runLighthouse(url: string, preset: Preset): Promise<LighthouseFigures> {
+export async function runLighthouse(
+  url: string,
+  preset: Preset,
+  cookie: string,
+): Promise<LighthouseFigures> {
   const port = await freePort()
   const browser = await launchBrowser([`--remote-debugging-port=${port}`])
   try {
@@ -34,6 +41,7 @@ export async function runLighthouse(url: string, preset: Preset): Promise<Lighth
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility'],
+        extraHeaders: { Cookie: cookie },
       },
       preset === 'desktop' ? desktopConfig : undefined,
     )
@@ -72,6 +80,16 @@ function figuresOf(preset: Preset, lhr: Result): LighthouseFigures {
       `accessibility: ${audit.id} (${audit.title})${nodes.length ? ` e.g. ${nodes.join(' ')}` : ''}`,
     )
   }
+  // What moved: the elements whose shifts make up the layout shift score, largest first.
+  const shifts = (
+    lhr.audits['layout-shifts']?.details as
+      | { items?: Array<{ node?: { snippet?: string }; score?: number }> }
+      | undefined
+  )?.items
+  for (const shift of (shifts ?? []).slice(0, 5))
+    findings.push(
+      `layout shift ${shift.score?.toFixed(3) ?? '?'}: ${shift.node?.snippet?.slice(0, 140) ?? 'an element'}`,
+    )
   const metrics = new Set(
     (lhr.categories.performance?.auditRefs ?? []).filter((r) => r.weight > 0).map((r) => r.id),
   )
@@ -106,7 +124,17 @@ function figuresOf(preset: Preset, lhr: Result): LighthouseFigures {
     cls: metric('cumulative-layout-shift'),
     speedIndex: metric('speed-index'),
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+    listRequests: listRequestsOf(lhr),
     findings,
     warnings: lhr.runWarnings ?? [],
   }
+}
+
+function listRequestsOf(lhr: Result): number | null {
+  const items = (lhr.audits['network-requests']?.details as { items?: Array<{ url?: unknown }> })
+    ?.items
+  if (!items) return null
+  return items.filter(
+    (item) => typeof item.url === 'string' && new URL(item.url).pathname === '/api/v1/videos',
+  ).length
 }

@@ -105,7 +105,7 @@
   const captions = () =>
     Array.from(document.querySelectorAll(`${listSelector} a`), (a) => a.textContent || '')
   const snapshot = () =>
-    `${document.querySelector('p[aria-live="polite"]')?.textContent}|${Array.from(
+    `${document.querySelector('[data-library-count]')?.textContent}|${Array.from(
       document.querySelectorAll(`${listSelector} a`),
       (a) => a.getAttribute('href'),
     ).join(',')}`
@@ -128,7 +128,7 @@
     const search = bench.search
     if (!search || search.matched) return
     if (new URLSearchParams(location.search).get('q') !== search.query) return
-    const status = document.querySelector('p[aria-live="polite"]')?.textContent || ''
+    const status = document.querySelector('[data-library-count]')?.textContent || ''
     if (!status.includes('match') || status.includes('updating')) return
     const shown = captions()
     if (shown.length === 0 && !document.body.textContent.includes('No videos match')) return

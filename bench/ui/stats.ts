@@ -30,7 +30,10 @@ export function figuresJson(rows: readonly Row[]): string {
   const figure = (value: number | null | undefined) =>
     value === undefined || value === null || Number.isNaN(value)
       ? null
-      : Math.round(value * 10) / 10
+      : // A fraction (a layout shift score) keeps three decimals; the rest one.
+        Math.abs(value) < 1
+        ? Math.round(value * 1000) / 1000
+        : Math.round(value * 10) / 10
   return JSON.stringify(
     Object.fromEntries(rows.filter((row) => row.key).map((row) => [row.key, figure(row.value)])),
   )

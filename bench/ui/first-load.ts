@@ -1,0 +1,38 @@
+import type { Browser } from 'playwright-core'
+import { open, openLibrary } from './library-page.ts'
+
+// 7. List requests of one load ------------------------------------------------------------------
+
+/** How long the page is watched once its live stream is connected. */
+export const watchAfterLiveMs = 5_000
+
+export interface FirstLoadResult {
+  /** `/api/v1/videos` requests from navigation until `watchAfterLiveMs` after the stream opened. */
+  listRequests: number
+  /** Each request: ms from navigation, and its query string. */
+  requests: string[]
+}
+
+/**
+ * A fresh context opens /videos and stays: the first page is asked for once, and the live stream
+ * opening (and the events it brings, such as seeded videos finishing processing) asks again only
+ * for what the page may now show.
+ */
+export async function measureFirstLoad(browser: Browser, url: string): Promise<FirstLoadResult> {
+  const { context, page } = await open(browser, url)
+  try {
+    const started = Date.now()
+    const requests: string[] = []
+    page.on('request', (request) => {
+      const target = new URL(request.url())
+      if (target.pathname === '/api/v1/videos')
+        requests.push(`${Date.now() - started} ms ${target.search.slice(0, 80)}`)
+    })
+    await openLibrary(page, url)
+    await page.getByRole('status').filter({ hasText: /^Live/ }).waitFor()
+    await page.waitForTimeout(watchAfterLiveMs)
+    return { listRequests: requests.length, requests }
+  } finally {
+    await context.close()
+  }
+}
