@@ -13,7 +13,8 @@ const captions = () => app.page.locator('ul[aria-label="Videos"] li a').allTextC
 it('searches captions and filters, keeps the view in the URL, and Back restores it', async () => {
   const { page } = app
   await page.goto(`${app.url}/videos`)
-  await expect.poll(() => captions().then((c) => c.length)).toBeGreaterThan(10)
+  // The app's first list from a just-started service: over a second on a busy machine.
+  await expect.poll(() => captions().then((c) => c.length), { timeout: 10_000 }).toBeGreaterThan(10)
 
   await page.getByLabel('Search captions').fill('the')
   await page.waitForURL(/q=the/)
