@@ -10,7 +10,7 @@ afterEach(() => vi.unstubAllGlobals())
 
 describe('accessibility', () => {
   // An axe scan of the whole page takes seconds on a busy machine.
-  it('has no axe violations, before and after a refused submit', { timeout: 20_000 }, async () => {
+  it('has no axe violations, before and after a refused submit', { timeout: 45_000 }, async () => {
     const video = makeVideo()
     pageApi(video)
     const { container } = renderVideoPage(`/videos/${video.id}`)

@@ -24,7 +24,7 @@ describe('edit form: refusals from the service', () => {
     expect(caption).toHaveAccessibleDescription(/caption must NOT have more than 2200 characters/)
     expect(caption).toHaveFocus()
     expect(caption).toHaveValue('A caption the service refuses')
-    expect(screen.getByText('You have unsaved changes.')).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent('1 unsaved change: Caption')
     expect(screen.queryByText('Saved')).not.toBeInTheDocument()
   })
 

@@ -18,6 +18,9 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
+// Scheduling opens from the header's "Schedule…" button.
+const openSchedule = () => userEvent.click(screen.getByRole('button', { name: 'Schedule…' }))
+
 const pick = (date: Date) =>
   fireEvent.change(screen.getByLabelText('Publish at'), {
     target: { value: toLocalInputValue(date) },
@@ -27,17 +30,19 @@ describe('lifecycle: scheduling', () => {
   it('refuses a time in the past before any request', async () => {
     const calls = fakeApi({})
     renderLifecycle(draft)
+    await openSchedule()
 
     pick(new Date(Date.now() - 60 * 60_000))
     await userEvent.click(screen.getByRole('button', { name: 'Schedule' }))
 
     expect(screen.getByLabelText('Publish at')).toHaveAccessibleDescription(/later than now/)
-    expect(calls).toEqual([])
+    expect(writes(calls)).toEqual([])
   })
 
-  it('offers only the window as min and max, in local time', () => {
+  it('offers only the window as min and max, in local time', async () => {
     fakeApi({})
     renderLifecycle(draft)
+    await openSchedule()
     const input = screen.getByLabelText('Publish at')
     const bounds = scheduleBounds(new Date())
     expect(input).toHaveAttribute('min', bounds.min)
@@ -52,6 +57,7 @@ describe('lifecycle: scheduling', () => {
         json({ ...draft, published_at: (call.body as { published_at: string }).published_at }),
     })
     renderLifecycle(draft)
+    await openSchedule()
 
     pick(at)
     await userEvent.click(screen.getByRole('button', { name: 'Schedule' }))
@@ -65,5 +71,6 @@ describe('lifecycle: scheduling', () => {
       },
     ])
     expect(screen.getByText(/^Scheduled for/)).toBeInTheDocument()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 })

@@ -49,7 +49,7 @@ describe('video page: what the video is', () => {
     expect(within(status).getByText('Scheduled')).toBeInTheDocument()
     expect(within(status).getByText('Archived')).toBeInTheDocument()
 
-    const details = screen.getByRole('region', { name: 'Details' })
+    const details = screen.getByRole('region', { name: 'About this video' })
     expect(within(details).getByText(/^Scheduled for/)).toBeInTheDocument()
     expect(within(details).getByText(/^Archived on/)).toBeInTheDocument()
     expect(within(details).getByText('0:14')).toBeInTheDocument()

@@ -5,8 +5,10 @@ import type { ReactNode } from 'react'
 import type { Video } from '@/api/generated/types.gen'
 import { videoQuery } from '@/api/queries/videos'
 import { ToastProvider } from '@/components/ui/toast'
+import { PageDrafts } from '@/features/videos/video-page/drafts/page-drafts'
+import { SaveBar } from '@/features/videos/video-page/drafts/save-bar'
 import { VideoEditForm } from '@/features/videos/video-page/edit/video-edit-form'
-import { LifecyclePanel } from '@/features/videos/video-page/lifecycle/lifecycle-panel'
+import { PublishingActions } from '@/features/videos/video-page/lifecycle/publishing-actions'
 
 export function createTestQueryClient() {
   return new QueryClient({
@@ -35,19 +37,21 @@ export function renderEditForm(video: Video) {
   const queryClient = createTestQueryClient()
   queryClient.setQueryData(videoQuery(video.id).queryKey, video)
   const view = renderWithProviders(
-    <FromCache id={video.id}>{(current) => <VideoEditForm video={current} />}</FromCache>,
+    // The form is saved and discarded from the page's save bar.
+    <PageDrafts>
+      <FromCache id={video.id}>{(current) => <VideoEditForm video={current} />}</FromCache>
+      <SaveBar />
+    </PageDrafts>,
     queryClient,
   )
   return { ...view, queryClient }
 }
 
-export function renderLifecycle(video: Video, onDeleted: () => unknown = () => {}) {
+export function renderLifecycle(video: Video) {
   const queryClient = createTestQueryClient()
   queryClient.setQueryData(videoQuery(video.id).queryKey, video)
   return renderWithProviders(
-    <FromCache id={video.id}>
-      {(current) => <LifecyclePanel video={current} onDeleted={onDeleted} />}
-    </FromCache>,
+    <FromCache id={video.id}>{(current) => <PublishingActions video={current} />}</FromCache>,
     queryClient,
   )
 }

@@ -8,7 +8,7 @@ import { accessLabels, publicationLabel, publicationState } from '@/lib/video-fa
 // What the video is and where it stands, as stored; every date in the user's local time.
 export function VideoFacts({ video }: { video: Video }) {
   return (
-    <Panel title="Details">
+    <Panel title="About this video">
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
         <Fact term="Processing">
           {/* The Video record carries no processing status; a known duration means it was processed. */}

@@ -6,12 +6,18 @@ import { Button, buttonClasses } from '@/components/ui/button'
 import { Callout } from '@/components/ui/callout'
 import { Panel } from '@/components/ui/panel'
 import { formatDuration, safeHttpUrl } from '@/lib/format'
+import { usePermission } from '@/lib/permissions'
 
 // The service's rendition of the video, with what it is. The same query feeds the preview, so
 // the file is asked for once; a refusal stays in the cache, and the action stays off with it.
 export function DownloadPanel({ video }: { video: Video }) {
   const ready = video.duration !== null
-  const download = useQuery({ ...videoDownloadQuery(video.id), enabled: ready })
+  // Any role may download today; should that change, the button says why not.
+  const downloading = usePermission('getVideoDownload')
+  const download = useQuery({
+    ...videoDownloadQuery(video.id),
+    enabled: ready && downloading.allowed,
+  })
   const error = download.error
   const href = safeHttpUrl(download.data?.download_url)
   const why = !ready
@@ -22,7 +28,7 @@ export function DownloadPanel({ video }: { video: Video }) {
         ? `The file cannot be found: ${error.message}`
         : null
   return (
-    <Panel title="Video file">
+    <Panel title="Downloads">
       {download.data ? (
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
           <dt className="font-medium">Format</dt>
@@ -59,7 +65,8 @@ export function DownloadPanel({ video }: { video: Video }) {
         <Button
           variant="primary"
           disabled
-          busy={ready && download.isPending}
+          busy={ready && downloading.allowed && download.isPending}
+          unavailableReason={downloading.reason}
           busyLabel="Finding the file…"
         >
           Download video

@@ -1,23 +1,38 @@
 import { useState } from 'react'
+import type { Video } from '@/api/generated/types.gen'
 import { Button } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { usePermission } from '@/lib/permissions'
+import { useLifecycle } from './use-lifecycle'
 
 // Delete asks first; the dialog stays until the service answers.
 export function DeleteVideo({
+  video,
   title,
-  disabled,
-  running,
-  onDelete,
+  onDeleted,
 }: {
+  video: Video
   title: string
-  disabled: boolean
-  running: boolean
-  onDelete: (done: () => void) => void
+  onDeleted: () => unknown
 }) {
+  const lifecycle = useLifecycle(video.id, onDeleted)
+  const allowed = usePermission('deleteVideo')
   const [open, setOpen] = useState(false)
+  const running = lifecycle.isPending
   return (
-    <>
-      <Button variant="danger" disabled={disabled} onClick={() => setOpen(true)}>
+    <section
+      aria-labelledby="delete-video-heading"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-white p-4"
+    >
+      <div>
+        <h3 id="delete-video-heading" className="text-base font-semibold text-slate-900">
+          Delete this video
+        </h3>
+        <p className="text-sm text-slate-700">
+          It leaves your library, feeds and product pages for good.
+        </p>
+      </div>
+      <Button variant="danger" unavailableReason={allowed.reason} onClick={() => setOpen(true)}>
         Delete video
       </Button>
       {open ? (
@@ -27,7 +42,9 @@ export function DeleteVideo({
           tone="danger"
           busy={running}
           onCancel={() => setOpen(false)}
-          onConfirm={() => onDelete(() => setOpen(false))}
+          onConfirm={() =>
+            lifecycle.mutate({ action: 'delete' }, { onError: () => setOpen(false) })
+          }
         >
           <p>
             “{title}” will be removed from your library, feeds and product pages. This cannot be
@@ -35,6 +52,6 @@ export function DeleteVideo({
           </p>
         </ConfirmDialog>
       ) : null}
-    </>
+    </section>
   )
 }

@@ -8,7 +8,7 @@ import { type LifecycleRequest, optimisticVideo } from './optimistic'
 
 // Lifecycle actions on one video. The detail cache shows the result at once where it is certain,
 // and goes back to what it was, with the service's reason, when the service refuses.
-export function useLifecycle(videoId: string, onDeleted: () => unknown) {
+export function useLifecycle(videoId: string, onDeleted: () => unknown = () => {}) {
   const queryClient = useQueryClient()
   const toast = useToast()
   const key = videoKeys.detail(videoId)

@@ -7,8 +7,10 @@ import { videoKeys } from '@/api/queries/videos'
 import { Button, buttonClasses } from '@/components/ui/button'
 import { Callout } from '@/components/ui/callout'
 import { Panel } from '@/components/ui/panel'
+import { usePermission } from '@/lib/permissions'
 import { AutoAcceptField } from '../../matching/auto-accept-field'
 import { matchingRefusal, startMatching } from '../../matching/start-matching'
+import { RoleLock } from '../layout/role-lock'
 
 // While a job runs its suggestions are read every few seconds (until live updates replace it).
 const jobPollMs = 3_000
@@ -25,6 +27,7 @@ const jobWords = {
 export function MatchingPanel({ video }: { video: Video }) {
   const queryClient = useQueryClient()
   const [autoAccept, setAutoAccept] = useState(false)
+  const starting = usePermission('startProductMatching')
   // Polled even while live updates are up: the service sends no event when a job ends.
   const matches = useQuery({
     ...videoMatchesQuery(video.id),
@@ -45,7 +48,7 @@ export function MatchingPanel({ video }: { video: Video }) {
 
   const pending = matches.data?.matches.filter((match) => match.status === 'pending').length ?? 0
   return (
-    <Panel title="AI product matching">
+    <Panel title="AI matching">
       <p className="text-sm" role="status">
         {matches.isPending ? 'Reading the matching state…' : jobWords[status]}
         {status !== 'none' && matches.data
@@ -57,11 +60,14 @@ export function MatchingPanel({ video }: { video: Video }) {
           Review the suggestions
         </Link>
       ) : null}
-      <AutoAcceptField checked={autoAccept} onChange={setAutoAccept} />
+      <RoleLock reason={starting.reason}>
+        <AutoAcceptField checked={autoAccept} onChange={setAutoAccept} />
+      </RoleLock>
       <Button
         variant="primary"
         busy={start.isPending}
         busyLabel="Starting…"
+        unavailableReason={starting.reason}
         disabled={status === 'in_progress'}
         onClick={() => start.mutate()}
       >

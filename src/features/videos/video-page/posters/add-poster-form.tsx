@@ -10,6 +10,7 @@ import { Select } from '@/components/ui/select'
 import { TextInput } from '@/components/ui/text-input'
 import { useToast } from '@/components/ui/toast'
 import { contractErrorMap } from '@/lib/contract-error-map'
+import { RoleLock } from '../layout/role-lock'
 import type { PosterActions } from './use-poster-actions'
 
 const imageAddress = /^https?:\/\/[^/\s]+\/\S*\.(jpe?g|png|webp)(\?\S*)?$/i
@@ -36,7 +37,14 @@ function fieldOf(message: string): 'url' | 'externalId' | null {
 }
 
 // A poster by address, previewed before it is sent; the service fetches and stores the image.
-export function AddPosterForm({ actions }: { actions: PosterActions }) {
+export function AddPosterForm({
+  actions,
+  reason,
+}: {
+  actions: PosterActions
+  /** Why the role cannot add posters, already said above the list. */
+  reason: string | undefined
+}) {
   const toast = useToast()
   const form = useForm<PosterFormValues>({
     resolver: zodResolver(posterFormSchema, { error: contractErrorMap }),
@@ -70,7 +78,7 @@ export function AddPosterForm({ actions }: { actions: PosterActions }) {
       className="space-y-3 border-t border-slate-200 pt-4"
     >
       <h3 className="text-base font-semibold">Add a poster</h3>
-      <div className="flex flex-wrap items-start gap-4">
+      <RoleLock reason={reason} said className="flex flex-wrap items-start gap-4">
         <div className="min-w-64 flex-1 space-y-3">
           <Field<PosterFormValues>
             name="url"
@@ -135,9 +143,14 @@ export function AddPosterForm({ actions }: { actions: PosterActions }) {
               : 'Preview'}
           </figcaption>
         </figure>
-      </div>
+      </RoleLock>
       <FormRefusal />
-      <Button type="submit" busy={form.formState.isSubmitting} busyLabel="Adding…">
+      <Button
+        type="submit"
+        unavailableReason={reason}
+        busy={form.formState.isSubmitting}
+        busyLabel="Adding…"
+      >
         Add poster
       </Button>
     </Form>

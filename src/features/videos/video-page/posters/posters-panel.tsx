@@ -6,6 +6,8 @@ import { Panel } from '@/components/ui/panel'
 import { moveBlock } from '@/components/ui/sortable-list/move-block'
 import { SortableList, type SortableMove } from '@/components/ui/sortable-list/sortable-list'
 import { useToast } from '@/components/ui/toast'
+import { usePermission } from '@/lib/permissions'
+import { RoleLock } from '../layout/role-lock'
 import { AddPosterForm } from './add-poster-form'
 import { posterLabel, servedOrder } from './poster-order'
 import { PosterRow } from './poster-row'
@@ -16,6 +18,8 @@ import { usePosterActions } from './use-poster-actions'
 // menu); an arrangement is saved as weights in one atomic batch.
 export function PostersPanel({ video }: { video: Video }) {
   const actions = usePosterActions(video.id)
+  // Every poster change needs the same role; its reason is said once, above the list.
+  const changing = usePermission('updatePosterWeights')
   const toast = useToast()
   const stored = useMemo(() => servedOrder(video.video_posters), [video.video_posters])
   const byId = useMemo(() => new Map(stored.map((poster) => [poster.id, poster])), [stored])
@@ -77,7 +81,7 @@ export function PostersPanel({ video }: { video: Video }) {
   return (
     <Panel
       title={`Posters (${stored.length})`}
-      actions={<ReplacePosters count={stored.length} actions={actions} />}
+      actions={<ReplacePosters count={stored.length} actions={actions} reason={changing.reason} />}
     >
       <p className="text-sm text-slate-700">
         The player serves the poster at the top first. Drag a poster by its handle, or use its menu,
@@ -88,18 +92,20 @@ export function PostersPanel({ video }: { video: Video }) {
           {refusal} The posters are shown in the order the service serves them.
         </Callout>
       ) : null}
-      {order.length === 0 ? (
-        <p className="text-sm text-slate-700">No posters yet: the player shows the thumbnail.</p>
-      ) : (
-        <SortableList
-          label="Posters, served first at the top"
-          items={order}
-          caption={caption}
-          renderItem={renderItem}
-          onMove={onMove}
-        />
-      )}
-      <AddPosterForm actions={actions} />
+      <RoleLock reason={changing.reason}>
+        {order.length === 0 ? (
+          <p className="text-sm text-slate-700">No posters yet: the player shows the thumbnail.</p>
+        ) : (
+          <SortableList
+            label="Posters, served first at the top"
+            items={order}
+            caption={caption}
+            renderItem={renderItem}
+            onMove={onMove}
+          />
+        )}
+      </RoleLock>
+      <AddPosterForm actions={actions} reason={changing.reason} />
     </Panel>
   )
 }

@@ -11,7 +11,16 @@ import type { PosterActions } from './use-poster-actions'
 const replacementAddress = /^https?:\/\/[^/\s]+\/\S*\.(jpe?g|png)(\?\S*)?$/i
 
 // Every poster replaced by one image: the dialog says what goes before anything is sent.
-export function ReplacePosters({ count, actions }: { count: number; actions: PosterActions }) {
+export function ReplacePosters({
+  count,
+  actions,
+  reason,
+}: {
+  count: number
+  actions: PosterActions
+  /** Why the role cannot replace posters. */
+  reason: string | undefined
+}) {
   const toast = useToast()
   const [open, setOpen] = useState(false)
   const [url, setUrl] = useState('')
@@ -34,7 +43,7 @@ export function ReplacePosters({ count, actions }: { count: number; actions: Pos
   }
   return (
     <>
-      <Button size="sm" onClick={() => setOpen(true)}>
+      <Button size="sm" unavailableReason={reason} onClick={() => setOpen(true)}>
         Replace all…
       </Button>
       {open ? (

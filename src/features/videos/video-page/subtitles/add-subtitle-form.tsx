@@ -7,6 +7,8 @@ import { errorClasses } from '@/components/ui/control-styles'
 import { CheckboxShell, FieldShell } from '@/components/ui/field'
 import { TextArea, TextInput } from '@/components/ui/text-input'
 import { useToast } from '@/components/ui/toast'
+import { usePermission } from '@/lib/permissions'
+import { RoleLock } from '../layout/role-lock'
 import { LanguagePicker } from './language-picker'
 import { languageName } from './languages'
 import { subtitleSourceProblem } from './subtitle-source-check'
@@ -32,6 +34,7 @@ export function AddSubtitleForm({ actions }: { actions: SubtitleActions }) {
   const [content, setContent] = useState('')
   const [url, setUrl] = useState('')
   const [round, setRound] = useState(0)
+  const adding = usePermission('addSubtitle')
   const [problems, setProblems] = useState<{ language?: string; source?: string; server?: string }>(
     {},
   )
@@ -78,81 +81,92 @@ export function AddSubtitleForm({ actions }: { actions: SubtitleActions }) {
       <h3 id={`${id}-title`} className="text-base font-semibold">
         Add a subtitle track
       </h3>
-      <LanguagePicker
-        key={round}
-        value={language}
-        onChange={setLanguage}
-        error={problems.language}
-      />
-      <CheckboxShell id={`${id}-cc`} label="Closed captions (describes sounds as well as speech)">
-        {(a11y) => (
-          <Checkbox {...a11y} checked={isCc} onChange={(event) => setIsCc(event.target.checked)} />
+      <RoleLock reason={adding.reason} className="space-y-3">
+        <LanguagePicker
+          key={round}
+          value={language}
+          onChange={setLanguage}
+          error={problems.language}
+        />
+        <CheckboxShell id={`${id}-cc`} label="Closed captions (describes sounds as well as speech)">
+          {(a11y) => (
+            <Checkbox
+              {...a11y}
+              checked={isCc}
+              onChange={(event) => setIsCc(event.target.checked)}
+            />
+          )}
+        </CheckboxShell>
+        <RadioGroup<SourceKind>
+          legend="Source"
+          layout="row"
+          value={kind}
+          onValueChange={setKind}
+          options={sourceOptions}
+        />
+        {kind === 'file' ? (
+          <FieldShell
+            id={`${id}-file`}
+            label="Subtitle file"
+            hint=".vtt or .srt, at most 5 MB"
+            error={problems.source}
+          >
+            {(a11y) => (
+              <input
+                {...a11y}
+                type="file"
+                accept=".vtt,.srt,text/vtt"
+                className="block text-sm"
+                onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+              />
+            )}
+          </FieldShell>
+        ) : kind === 'text' ? (
+          <FieldShell
+            id={`${id}-text`}
+            label="Subtitle text"
+            hint="WebVTT or SubRip, at most 5 MB"
+            error={problems.source}
+          >
+            {(a11y) => (
+              <TextArea
+                {...a11y}
+                rows={6}
+                value={content}
+                onChange={(event) => setContent(event.target.value)}
+              />
+            )}
+          </FieldShell>
+        ) : (
+          <FieldShell
+            id={`${id}-url`}
+            label="Subtitle file address"
+            hint="http(s), ending .vtt or .srt"
+            error={problems.source}
+          >
+            {(a11y) => (
+              <TextInput
+                {...a11y}
+                type="url"
+                value={url}
+                onChange={(event) => setUrl(event.target.value)}
+                autoComplete="off"
+              />
+            )}
+          </FieldShell>
         )}
-      </CheckboxShell>
-      <RadioGroup<SourceKind>
-        legend="Source"
-        layout="row"
-        value={kind}
-        onValueChange={setKind}
-        options={sourceOptions}
-      />
-      {kind === 'file' ? (
-        <FieldShell
-          id={`${id}-file`}
-          label="Subtitle file"
-          hint=".vtt or .srt, at most 5 MB"
-          error={problems.source}
-        >
-          {(a11y) => (
-            <input
-              {...a11y}
-              type="file"
-              accept=".vtt,.srt,text/vtt"
-              className="block text-sm"
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            />
-          )}
-        </FieldShell>
-      ) : kind === 'text' ? (
-        <FieldShell
-          id={`${id}-text`}
-          label="Subtitle text"
-          hint="WebVTT or SubRip, at most 5 MB"
-          error={problems.source}
-        >
-          {(a11y) => (
-            <TextArea
-              {...a11y}
-              rows={6}
-              value={content}
-              onChange={(event) => setContent(event.target.value)}
-            />
-          )}
-        </FieldShell>
-      ) : (
-        <FieldShell
-          id={`${id}-url`}
-          label="Subtitle file address"
-          hint="http(s), ending .vtt or .srt"
-          error={problems.source}
-        >
-          {(a11y) => (
-            <TextInput
-              {...a11y}
-              type="url"
-              value={url}
-              onChange={(event) => setUrl(event.target.value)}
-              autoComplete="off"
-            />
-          )}
-        </FieldShell>
-      )}
+      </RoleLock>
       {problems.server ? (
         <p role="alert" className={errorClasses}>
           {problems.server}
         </p>
       ) : null}
-      <Button type="submit" busy={actions.add.isPending} busyLabel="Adding…">
+      <Button
+        type="submit"
+        unavailableReason={adding.reason}
+        busy={actions.add.isPending}
+        busyLabel="Adding…"
+      >
         Add track
       </Button>
     </form>

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { InlineError } from '@/components/ui/inline-error'
 import { Panel } from '@/components/ui/panel'
 import { useToast } from '@/components/ui/toast'
+import { usePermission } from '@/lib/permissions'
 import { AddSubtitleForm } from './add-subtitle-form'
 import { languageName } from './languages'
 import { useSubtitleActions } from './use-subtitle-actions'
@@ -18,6 +19,7 @@ export function SubtitlesPanel({ videoId }: { videoId: string }) {
   const actions = useSubtitleActions(videoId)
   const toast = useToast()
   const [deleting, setDeleting] = useState<Subtitle | null>(null)
+  const removing = usePermission('deleteSubtitle')
   return (
     <Panel title="Subtitles">
       {tracks.isPending ? (
@@ -37,6 +39,7 @@ export function SubtitlesPanel({ videoId }: { videoId: string }) {
                 size="sm"
                 variant="quiet"
                 className="ml-auto"
+                unavailableReason={removing.reason}
                 onClick={() => setDeleting(track)}
               >
                 Delete<span className="sr-only"> the {languageName(track.language)} track</span>

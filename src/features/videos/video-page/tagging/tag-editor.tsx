@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import type { Video } from '@/api/generated/types.gen'
 import { productQuery } from '@/api/queries/products'
 import { storesQuery } from '@/api/queries/stores'
@@ -12,12 +12,14 @@ import {
   type Visibility,
 } from '@/components/product-tags/tag-model'
 import { TagPicker, useStoreTagLabels } from '@/components/product-tags/tag-picker'
-import { Button } from '@/components/ui/button'
 import { FieldShell } from '@/components/ui/field'
 import { Panel } from '@/components/ui/panel'
 import { Select } from '@/components/ui/select'
 import { useToast } from '@/components/ui/toast'
+import { usePermission } from '@/lib/permissions'
+import { useDraft } from '../drafts/page-drafts'
 import { useSaveVideo } from '../edit/use-save-video'
+import { RoleLock } from '../layout/role-lock'
 import { ReviewDialog } from './review-dialog'
 
 // The video's product tags, edited as a draft with the shared tag picker, then reviewed: a save
@@ -32,6 +34,8 @@ export function TagEditor({ video }: { video: Video }) {
   const [visibility, setVisibility] = useState<Visibility>('keep')
   const [chosenStore, setChosenStore] = useState<string | null>(null)
   const [reviewing, setReviewing] = useState(false)
+  const reviewed = useRef<(saved: boolean) => void>(() => {})
+  const editing = usePermission('updateVideo')
   const storedKey = [...stored.products, '|', ...stored.variants].join()
   // A save (or another tab) changed the stored tags: the draft starts again from them.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `storedKey` stands for the stored tags
@@ -43,8 +47,31 @@ export function TagEditor({ video }: { video: Video }) {
   const storeId =
     chosenStore ?? firstProduct.data?.business_store_id ?? stores.data?.at(-1)?.id ?? ''
   const changes = changesBetween(stored, draft)
-  const dirty =
-    changes.added.length + changes.removed.length > 0 || changes.reordered || visibility !== 'keep'
+  const count =
+    changes.added.length +
+    changes.removed.length +
+    (changes.reordered ? 1 : 0) +
+    (visibility !== 'keep' ? 1 : 0)
+  const dirty = count > 0
+  const endReview = (saved: boolean) => {
+    setReviewing(false)
+    reviewed.current(saved)
+  }
+  useDraft('product-tags', 'products', {
+    labels: ['Product tags'],
+    count,
+    save: () =>
+      storeId
+        ? new Promise<boolean>((resolve) => {
+            reviewed.current = resolve
+            setReviewing(true)
+          })
+        : Promise.resolve(false),
+    discard: () => {
+      setDraft(stored)
+      setVisibility('keep')
+    },
+  })
 
   const submit = async () => {
     const sent = [...draft.products, ...draft.variants]
@@ -52,8 +79,8 @@ export function TagEditor({ video }: { video: Video }) {
       const saved = await save.mutateAsync(taggingBody(storeId, draft, visibility))
       const kept = new Set([...saved.product_ids, ...saved.variant_ids])
       const skipped = sent.filter((id) => !kept.has(id)).length
-      setReviewing(false)
       setVisibility('keep')
+      endReview(true)
       toast(
         skipped === 0
           ? 'Product tags saved.'
@@ -61,7 +88,7 @@ export function TagEditor({ video }: { video: Video }) {
         { tone: skipped === 0 ? 'success' : 'danger' },
       )
     } catch (error) {
-      setReviewing(false)
+      endReview(false)
       toast(`Tags not saved: ${describeError(error).detail} Your draft is kept.`, {
         tone: 'danger',
       })
@@ -70,41 +97,35 @@ export function TagEditor({ video }: { video: Video }) {
 
   return (
     <Panel title="Products">
-      <TagPicker
-        idPrefix="tag"
-        storeId={storeId}
-        storeHint="Tags are looked up in one store; choosing another clears the draft."
-        onStoreChange={(next) => {
-          setChosenStore(next)
-          setDraft({ products: [], variants: [] })
-        }}
-        tags={draft}
-        onChange={setDraft}
-      />
-      <FieldShell id="tag-visibility" label="On the products' pages">
-        {(a11y) => (
-          <Select
-            {...a11y}
-            value={visibility}
-            onChange={(event) => setVisibility(event.target.value as Visibility)}
-          >
-            <option value="keep">Keep each tag as it is (new tags show the video)</option>
-            <option value="show">Show this video on every tagged product’s page</option>
-            <option value="hide">Hide this video from every tagged product’s page</option>
-          </Select>
-        )}
-      </FieldShell>
-      <div className="flex flex-wrap items-center gap-3">
-        <Button variant="primary" disabled={!dirty || !storeId} onClick={() => setReviewing(true)}>
-          Review and save…
-        </Button>
-        <Button variant="quiet" disabled={!dirty} onClick={() => setDraft(stored)}>
-          Discard changes
-        </Button>
-        <p className="text-sm text-slate-700" aria-live="polite">
-          {dirty ? 'Unsaved changes to the tags.' : 'Tags as saved.'}
-        </p>
-      </div>
+      <RoleLock reason={editing.reason} className="space-y-4">
+        <TagPicker
+          idPrefix="tag"
+          storeId={storeId}
+          storeHint="Tags are looked up in one store; choosing another clears the draft."
+          onStoreChange={(next) => {
+            setChosenStore(next)
+            setDraft({ products: [], variants: [] })
+          }}
+          tags={draft}
+          onChange={setDraft}
+        />
+        <FieldShell id="tag-visibility" label="On the products' pages">
+          {(a11y) => (
+            <Select
+              {...a11y}
+              value={visibility}
+              onChange={(event) => setVisibility(event.target.value as Visibility)}
+            >
+              <option value="keep">Keep each tag as it is (new tags show the video)</option>
+              <option value="show">Show this video on every tagged product’s page</option>
+              <option value="hide">Hide this video from every tagged product’s page</option>
+            </Select>
+          )}
+        </FieldShell>
+      </RoleLock>
+      <p className="text-sm text-slate-700">
+        {dirty ? 'Unsaved changes to the tags: save them from the bar below.' : 'Tags as saved.'}
+      </p>
       {reviewing ? (
         <ReviewDialog
           changes={changes}
@@ -112,7 +133,7 @@ export function TagEditor({ video }: { video: Video }) {
           empty={draft.products.length + draft.variants.length === 0}
           busy={save.isPending}
           onSave={submit}
-          onClose={() => setReviewing(false)}
+          onClose={() => endReview(false)}
         />
       ) : null}
     </Panel>
