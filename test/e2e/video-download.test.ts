@@ -20,7 +20,7 @@ afterAll(async () => {
 
 const fileButton = () =>
   app.page
-    .getByRole('region', { name: 'Video file' })
+    .getByRole('region', { name: 'Downloads' })
     .getByRole('button', { name: 'Download video' })
 
 async function firstVideo(base: string, states: readonly string[]) {
@@ -32,7 +32,7 @@ it("offers the service's file with its format, size and duration", async () => {
   const id = await firstVideo(app.url, ['approved'])
   const record = await api<Download>(app, 'GET', `/api/v1/videos/${id}/download`)
   await app.page.goto(`${app.url}/videos/${id}`)
-  const panel = app.page.getByRole('region', { name: 'Video file' })
+  const panel = app.page.getByRole('region', { name: 'Downloads' })
   const link = panel.getByRole('link', { name: /^Download video/ })
   await shown(link)
   expect(await link.getAttribute('href')).toBe(record.download_url)

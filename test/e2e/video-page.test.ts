@@ -62,6 +62,7 @@ it('schedules, publishes now, archives and unarchives, showing each result at on
   const local = new Date(inThreeDays.getTime() - inThreeDays.getTimezoneOffset() * 60_000)
     .toISOString()
     .slice(0, 16)
+  await page.getByRole('button', { name: 'Schedule…' }).click()
   await page.getByLabel('Publish at').fill(local)
   await page.getByRole('button', { name: 'Schedule', exact: true }).click()
   await expect.poll(publishing).toContain('Scheduled for')
@@ -82,6 +83,7 @@ it('refuses a schedule beyond 28 days with a message', async () => {
   const { page } = app
   await openFirstVideo()
   const far = new Date(Date.now() + 40 * 24 * 3600_000).toISOString().slice(0, 16)
+  await page.getByRole('button', { name: 'Schedule…' }).click()
   await page.getByLabel('Publish at').fill(far)
   await page.getByRole('button', { name: 'Schedule', exact: true }).click()
   await shown(page.getByRole('alert').filter({ hasText: /28 days/ }))

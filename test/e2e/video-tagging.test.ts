@@ -29,6 +29,12 @@ afterAll(() => app?.close())
 
 const panel = () => app.page.getByRole('region', { name: 'Products' })
 const stored = () => api<Video>(app, 'GET', `/api/v1/videos/${videoId}`)
+// The page's one save bar saves the tags, after their review.
+const saveFromBar = () =>
+  app.page
+    .getByRole('region', { name: 'Unsaved changes' })
+    .getByRole('button', { name: 'Save changes' })
+    .click()
 
 async function tag(query: string, option: RegExp) {
   const box = panel().getByRole('combobox', { name: 'Find products to tag' })
@@ -74,7 +80,7 @@ it('tags products and a variant by search, arranges them, reviews and saves exac
   await dropWithMouse(app.page)
   await shown(app.page.getByText(/moved to position 1 of 3\./))
 
-  await panel().getByRole('button', { name: 'Review and save…' }).click()
+  await saveFromBar()
   const review = app.page.getByRole('dialog', { name: 'Save the product tags?' })
   const added = review.getByRole('region', { name: 'Added' })
   await expect.poll(() => added.getByRole('listitem').count()).toBe(4)
@@ -96,7 +102,7 @@ it('says before saving that an empty list removes every tag, and does so', async
     await untag.first().click()
     await expect.poll(() => untag.count()).toBe(left - 1)
   }
-  await panel().getByRole('button', { name: 'Review and save…' }).click()
+  await saveFromBar()
   const review = app.page.getByRole('dialog', { name: 'Save the product tags?' })
   await shown(review.getByText(/removes every product and variant tag/))
   expect(await review.getByRole('region', { name: 'Removed' }).getByRole('listitem').count()).toBe(
@@ -127,7 +133,7 @@ it('shows what pasted identifiers would tag, and which are skipped and why, befo
   ])
   expect(await stored().then((video) => video.product_ids)).toEqual([])
   await panel().getByRole('button', { name: 'Tag 2 products' }).click()
-  await panel().getByRole('button', { name: 'Review and save…' }).click()
+  await saveFromBar()
   await app.page.getByRole('dialog').getByRole('button', { name: 'Save tags' }).click()
   await expect.poll(() => stored().then((video) => video.product_ids)).toEqual([a.id, b.id])
 })

@@ -31,7 +31,8 @@ export function useCurrentSection(header: RefObject<HTMLElement | null>): Sectio
     let scroller: Element | null = document.scrollingElement
     const measure = () => {
       frame = 0
-      const line = (header.current?.getBoundingClientRect().bottom ?? 0) + 8
+      // Sections scroll to 1rem under the header (PageSection): within 2rem counts as there.
+      const line = (header.current?.getBoundingClientRect().bottom ?? 0) + 32
       setCurrent(sectionAt(line, hash, scroller))
     }
     const onScroll = (event: Event) => {
