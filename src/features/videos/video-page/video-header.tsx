@@ -20,14 +20,14 @@ export function VideoHeader({
   return (
     <header
       ref={headerRef}
-      className="sticky top-[var(--app-top-bar-height,0px)] z-20 border-b border-slate-200 bg-white/95 pt-3 backdrop-blur"
+      className="sticky top-[var(--app-top-bar-height,0px)] z-20 border-b border-slate-200 bg-white pt-3"
     >
       <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-2 pb-2">
         <div className="min-w-0 flex-1 basis-72 space-y-1">
           <Link to="/videos" search={(prev) => prev} className={`text-sm ${linkClasses}`}>
             ← Back to the video library
           </Link>
-          <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
+          <div className="flex min-w-0 items-center gap-3">
             <h1
               title={title}
               className="min-w-0 truncate text-xl font-semibold text-slate-900 lg:text-2xl"

@@ -68,7 +68,12 @@ function VideoSections() {
       <LeaveGuard when={drafts.count > 0} leaving={(to) => to.pathname !== pathname} />
       <VideoHeader video={video} title={title} headerRef={header} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
-        <aside aria-label="Player and facts" className="space-y-6">
+        {/* Beside the sections on a wide screen, in view as they scroll (scrolling itself when
+            taller than the screen). */}
+        <aside
+          aria-label="Player and facts"
+          className="space-y-6 lg:sticky lg:top-[calc(var(--app-top-bar-height,0px)_+_var(--video-header-height)_+_1.5rem)] lg:max-h-[calc(100vh_-_var(--app-top-bar-height,0px)_-_var(--video-header-height)_-_3rem)] lg:self-start lg:overflow-y-auto"
+        >
           <VideoPreview video={video} title={title} />
           <VideoFacts video={video} />
         </aside>

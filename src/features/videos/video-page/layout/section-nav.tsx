@@ -1,4 +1,4 @@
-import type { RefObject } from 'react'
+import { type RefObject, useEffect, useRef } from 'react'
 import type { Video } from '@/api/generated/types.gen'
 import { focusRing } from '@/components/ui/control-styles'
 import { usePageDrafts } from '../drafts/page-drafts'
@@ -23,9 +23,17 @@ export function SectionNav({
   const current = useCurrentSection(header)
   const { sectionsChanged } = usePageDrafts()
   const count = counts(video)
+  const list = useRef<HTMLUListElement>(null)
+  // On a phone the tabs scroll sideways: the current one is kept in view.
+  useEffect(() => {
+    const tabs = list.current
+    const here = tabs?.querySelector<HTMLElement>('[aria-current]')
+    if (!tabs || !here || tabs.scrollWidth <= tabs.clientWidth) return
+    tabs.scrollTo({ left: here.offsetLeft - (tabs.clientWidth - here.offsetWidth) / 2 })
+  }, [current])
   return (
     <nav aria-label="Sections of this video">
-      <ul className="-mb-px flex gap-1 overflow-x-auto">
+      <ul ref={list} className="relative -mb-px flex gap-1 overflow-x-auto">
         {sections.map(({ id, label }) => {
           const here = id === current
           return (
