@@ -1,34 +1,27 @@
-import { type ReactNode, useId } from 'react'
+import type { ReactNode } from 'react'
+import { useUnavailableReason } from '@/components/ui/unavailable-reason'
 
 /**
- * Controls the signed-in role may not use: still shown, disabled, with the reason said once
- * above them rather than beside each field.
+ * Fields the signed-in role may not change: still shown, disabled, and described by the reason,
+ * which is shown once for the section (its UnavailableGroup) rather than beside each field.
  */
 export function RoleLock({
   reason,
-  said = false,
   className = '',
   children,
 }: {
   reason: string | undefined
-  /** The reason is already said in this section (by another lock): not again. */
-  said?: boolean
   className?: string
   children: ReactNode
 }) {
-  const id = useId()
+  const { describedBy, note } = useUnavailableReason(reason)
   return (
     <>
-      {reason && !said ? (
-        <p id={id} className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-800">
-          {reason}
-        </p>
-      ) : null}
+      {note}
       <fieldset
         disabled={Boolean(reason)}
-        aria-describedby={reason && !said ? id : undefined}
-        // Drag handles listen to the pointer themselves; a disabled fieldset does not stop that.
-        className={`min-w-0 disabled:pointer-events-none ${className}`}
+        aria-describedby={describedBy}
+        className={`min-w-0 ${className}`}
       >
         {children}
       </fieldset>

@@ -25,6 +25,7 @@ export function SectionNav({
   const count = counts(video)
   const list = useRef<HTMLUListElement>(null)
   // On a phone the tabs scroll sideways: the current one is kept in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the current tab changes
   useEffect(() => {
     const tabs = list.current
     const here = tabs?.querySelector<HTMLElement>('[aria-current]')

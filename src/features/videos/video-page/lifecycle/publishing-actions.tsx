@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { Video } from '@/api/generated/types.gen'
 import type { OperationId } from '@/api/operations.gen'
 import { Button } from '@/components/ui/button'
+import { UnavailableGroup } from '@/components/ui/unavailable-reason'
 import { formatDateTime } from '@/lib/format'
 import { usePermission } from '@/lib/permissions'
 import { publicationLabel, publicationState } from '@/lib/video-facts'
@@ -58,19 +59,21 @@ export function PublishingActions({ video }: { video: Video }) {
         {state.kind === 'draft' ? 'Draft: not published.' : `${publicationLabel(state)}.`}{' '}
         {video.archived_at ? `Archived on ${formatDateTime(video.archived_at)}.` : null}
       </p>
-      <div className="flex flex-wrap gap-2">
-        {state.kind !== 'live' ? button('publish', 'Publish now') : null}
-        <Button
-          size="sm"
-          disabled={busy}
-          unavailableReason={allowed.publish.reason}
-          onClick={() => setScheduling(true)}
-        >
-          {state.kind === 'scheduled' ? 'Reschedule…' : 'Schedule…'}
-        </Button>
-        {state.kind !== 'draft' ? button('unpublish') : null}
-        {video.archived_at ? button('unarchive') : button('archive')}
-      </div>
+      <UnavailableGroup className="lg:text-right">
+        <div className="flex flex-wrap gap-2 lg:justify-end">
+          {state.kind !== 'live' ? button('publish', 'Publish now') : null}
+          <Button
+            size="sm"
+            disabled={busy}
+            unavailableReason={allowed.publish.reason}
+            onClick={() => setScheduling(true)}
+          >
+            {state.kind === 'scheduled' ? 'Reschedule…' : 'Schedule…'}
+          </Button>
+          {state.kind !== 'draft' ? button('unpublish') : null}
+          {video.archived_at ? button('unarchive') : button('archive')}
+        </div>
+      </UnavailableGroup>
       {scheduling ? (
         <ScheduleDialog
           running={running?.action === 'publish' && Boolean(running.publishedAt)}

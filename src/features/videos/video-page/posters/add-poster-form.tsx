@@ -42,7 +42,7 @@ export function AddPosterForm({
   reason,
 }: {
   actions: PosterActions
-  /** Why the role cannot add posters, already said above the list. */
+  /** Why the role cannot add posters. */
   reason: string | undefined
 }) {
   const toast = useToast()
@@ -78,7 +78,7 @@ export function AddPosterForm({
       className="space-y-3 border-t border-slate-200 pt-4"
     >
       <h3 className="text-base font-semibold">Add a poster</h3>
-      <RoleLock reason={reason} said className="flex flex-wrap items-start gap-4">
+      <RoleLock reason={reason} className="flex flex-wrap items-start gap-4">
         <div className="min-w-64 flex-1 space-y-3">
           <Field<PosterFormValues>
             name="url"

@@ -12,12 +12,17 @@ export function PosterRow({
   poster,
   first,
   busy,
+  weightReason,
+  deleteReason,
   onWeight,
   onDelete,
 }: {
   poster: Poster
   first: boolean
   busy: boolean
+  /** Why the role cannot change the weight, or delete the poster. */
+  weightReason: string | undefined
+  deleteReason: string | undefined
   onWeight: (weight: number) => void
   onDelete: () => void
 }) {
@@ -65,10 +70,20 @@ export function PosterRow({
         ) : null}
       </div>
       <div className="flex gap-1">
-        <Button size="sm" variant="quiet" onClick={() => setAdjusting(!adjusting)}>
+        <Button
+          size="sm"
+          variant="quiet"
+          unavailableReason={weightReason}
+          onClick={() => setAdjusting(!adjusting)}
+        >
           Adjust weight<span className="sr-only"> of {label}</span>
         </Button>
-        <Button size="sm" variant="quiet" onClick={() => setConfirming(true)}>
+        <Button
+          size="sm"
+          variant="quiet"
+          unavailableReason={deleteReason}
+          onClick={() => setConfirming(true)}
+        >
           Delete<span className="sr-only"> {label}</span>
         </Button>
       </div>

@@ -7,7 +7,6 @@ import { moveBlock } from '@/components/ui/sortable-list/move-block'
 import { SortableList, type SortableMove } from '@/components/ui/sortable-list/sortable-list'
 import { useToast } from '@/components/ui/toast'
 import { usePermission } from '@/lib/permissions'
-import { RoleLock } from '../layout/role-lock'
 import { AddPosterForm } from './add-poster-form'
 import { posterLabel, servedOrder } from './poster-order'
 import { PosterRow } from './poster-row'
@@ -18,8 +17,11 @@ import { usePosterActions } from './use-poster-actions'
 // menu); an arrangement is saved as weights in one atomic batch.
 export function PostersPanel({ video }: { video: Video }) {
   const actions = usePosterActions(video.id)
-  // Every poster change needs the same role; its reason is said once, above the list.
-  const changing = usePermission('updatePosterWeights')
+  const reordering = usePermission('updatePosterWeights')
+  const adding = usePermission('addPoster')
+  const weighing = usePermission('updatePosterWeight')
+  const deleting = usePermission('deletePoster')
+  const replacing = usePermission('updateVideo')
   const toast = useToast()
   const stored = useMemo(() => servedOrder(video.video_posters), [video.video_posters])
   const byId = useMemo(() => new Map(stored.map((poster) => [poster.id, poster])), [stored])
@@ -57,6 +59,8 @@ export function PostersPanel({ video }: { video: Video }) {
           poster={poster}
           first={id === first}
           busy={actions.setWeight.isPending}
+          weightReason={weighing.reason}
+          deleteReason={deleting.reason}
           onWeight={(weight) =>
             actions.setWeight.mutate(
               { posterId: id, weight },
@@ -75,13 +79,13 @@ export function PostersPanel({ video }: { video: Video }) {
         />
       )
     },
-    [byId, first, actions.setWeight, actions.remove, toast],
+    [byId, first, actions.setWeight, actions.remove, toast, weighing.reason, deleting.reason],
   )
 
   return (
     <Panel
       title={`Posters (${stored.length})`}
-      actions={<ReplacePosters count={stored.length} actions={actions} reason={changing.reason} />}
+      actions={<ReplacePosters count={stored.length} actions={actions} reason={replacing.reason} />}
     >
       <p className="text-sm text-slate-700">
         The player serves the poster at the top first. Drag a poster by its handle, or use its menu,
@@ -92,20 +96,19 @@ export function PostersPanel({ video }: { video: Video }) {
           {refusal} The posters are shown in the order the service serves them.
         </Callout>
       ) : null}
-      <RoleLock reason={changing.reason}>
-        {order.length === 0 ? (
-          <p className="text-sm text-slate-700">No posters yet: the player shows the thumbnail.</p>
-        ) : (
-          <SortableList
-            label="Posters, served first at the top"
-            items={order}
-            caption={caption}
-            renderItem={renderItem}
-            onMove={onMove}
-          />
-        )}
-      </RoleLock>
-      <AddPosterForm actions={actions} reason={changing.reason} />
+      {order.length === 0 ? (
+        <p className="text-sm text-slate-700">No posters yet: the player shows the thumbnail.</p>
+      ) : (
+        <SortableList
+          label="Posters, served first at the top"
+          items={order}
+          caption={caption}
+          renderItem={renderItem}
+          onMove={onMove}
+          unavailableReason={reordering.reason}
+        />
+      )}
+      <AddPosterForm actions={actions} reason={adding.reason} />
     </Panel>
   )
 }
