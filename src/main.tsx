@@ -9,6 +9,10 @@ import { createAppRouter } from './app/router'
 import { ShortcutsProvider } from './components/ui/shortcuts'
 import { ToastProvider } from './components/ui/toast'
 import { applyLiveEventsTo } from './lib/live-cache'
+import { startTheme } from './lib/theme'
+
+// Before the first render, so the page never shows the other theme first.
+startTheme()
 
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)

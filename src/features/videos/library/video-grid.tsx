@@ -44,7 +44,7 @@ export function VideoGrid({
                   No thumbnail
                 </span>
               )}
-              <span className="absolute right-1 bottom-1 rounded bg-black/75 px-1 text-xs text-white">
+              <span className="absolute right-1 bottom-1 rounded bg-slate-900/80 px-1 text-xs text-white">
                 {formatDuration(video.duration)}
               </span>
               <label className="absolute top-1 left-1 z-10 flex items-center rounded bg-white/90 p-1">
