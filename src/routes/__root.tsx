@@ -4,7 +4,7 @@ import * as z from 'zod/mini'
 import { ServiceError } from '@/api/client'
 import { channelsQuery } from '@/api/queries/channels'
 import { meQuery } from '@/api/queries/session'
-import { publicPaths, RootLayout } from '@/components/app-shell'
+import { publicPaths, RootLayout } from '@/components/shell/root-layout'
 
 const rootSearch = z.object({
   channel: z.catch(z.optional(z.string().check(z.maxLength(64))), undefined),

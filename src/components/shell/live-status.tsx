@@ -27,7 +27,7 @@ export function LiveStatusIndicator() {
     <p
       role="status"
       title={status.detail}
-      className="flex items-center gap-1.5 text-sm text-slate-700"
+      className="flex shrink-0 items-center gap-1.5 text-sm whitespace-nowrap text-slate-700"
     >
       <span aria-hidden="true" className={`size-2 rounded-full ${status.dot}`} />
       <span

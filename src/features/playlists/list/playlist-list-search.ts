@@ -5,6 +5,8 @@ import type { PlaylistFilters } from '@/api/queries/playlists'
 export const playlistListSearchSchema = z.object({
   q: z.catch(z.optional(z.string().check(z.maxLength(200))), undefined),
   archived: z.catch(z.optional(z.boolean()), undefined),
+  // Opens the new-playlist dialog (the command palette's "New playlist"); dropped once open.
+  create: z.catch(z.optional(z.boolean()), undefined),
 })
 
 export type PlaylistListSearch = z.output<typeof playlistListSearchSchema>

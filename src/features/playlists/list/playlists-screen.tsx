@@ -1,6 +1,6 @@
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
 import { getRouteApi, useRouter } from '@tanstack/react-router'
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { Playlist } from '@/api/generated/types.gen'
 import { playlistListQuery } from '@/api/queries/playlists'
 import { Button } from '@/components/ui/button'
@@ -51,6 +51,11 @@ function Playlists({ channelId }: { channelId: string }) {
     [patchSearch, router],
   )
   const filtered = Object.keys(filters).length > 0
+  useEffect(() => {
+    if (!search.create) return
+    if (creating.allowed) setEditing({ kind: 'create' })
+    patchSearch({ create: undefined }, true)
+  }, [search.create, creating.allowed, patchSearch])
 
   return (
     <div className="space-y-4">
