@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { chooseTheme, startTheme, storedTheme } from '@/lib/theme'
+
+const root = document.documentElement
+
+function systemPrefersDark(dark: boolean) {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query) =>
+      ({
+        matches: dark && query === '(prefers-color-scheme: dark)',
+        media: query,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+      }) as unknown as MediaQueryList,
+  )
+}
+
+afterEach(() => {
+  vi.restoreAllMocks()
+  localStorage.clear()
+  root.className = ''
+})
+
+describe('theme', () => {
+  it('follows the system until one is chosen', () => {
+    systemPrefersDark(true)
+    startTheme()
+    expect(storedTheme()).toBe('system')
+    expect(root.classList.contains('dark')).toBe(true)
+    chooseTheme('light')
+    expect(root.classList.contains('dark')).toBe(false)
+    expect(root.classList.contains('light')).toBe(true)
+  })
+
+  it('remembers the choice, and forgets it when the system is chosen again', () => {
+    systemPrefersDark(false)
+    chooseTheme('dark')
+    expect(storedTheme()).toBe('dark')
+    root.className = ''
+    startTheme()
+    expect(root.classList.contains('dark')).toBe(true)
+    chooseTheme('system')
+    expect(storedTheme()).toBe('system')
+    expect(root.classList.contains('dark')).toBe(false)
+  })
+})
