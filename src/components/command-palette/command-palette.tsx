@@ -7,8 +7,8 @@ import {
   ComboboxProvider,
 } from '@ariakit/react'
 import { Search } from 'lucide-react'
-import { useId, useLayoutEffect, useRef, useState } from 'react'
-import { containTab } from '../ui/contain-tab'
+import { useId, useState } from 'react'
+import { useModal } from '../ui/modal'
 import { usePaletteCommands } from './palette-commands'
 import type { PaletteEntry } from './palette-entry'
 import { usePaletteSearch } from './palette-search'
@@ -20,22 +20,12 @@ import { usePaletteSearch } from './palette-search'
  * the focus goes back where it was. Loaded only when first opened (palette-launcher.tsx).
  */
 export default function CommandPalette({ onClose }: { onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null)
+  const modal = useModal(onClose)
   const titleId = useId()
   const [text, setText] = useState('')
   const commands = usePaletteCommands(text)
   const search = usePaletteSearch(text)
   const groups = [...commands, ...search.groups].filter((group) => group.entries.length > 0)
-
-  useLayoutEffect(() => {
-    const dialog = ref.current
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    if (dialog && !dialog.open) dialog.showModal()
-    return () => {
-      if (dialog?.open) dialog.close()
-      if (previous?.isConnected) previous.focus()
-    }
-  }, [])
 
   const run = (entry: PaletteEntry) => {
     if (entry.disabledReason) return
@@ -47,20 +37,13 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
 
   return (
     <dialog
-      ref={ref}
+      {...modal}
       aria-labelledby={titleId}
-      onKeyDown={containTab}
+      // Escape closes the palette at once, though the combobox would first take it for its list.
       onKeyDownCapture={(event) => {
         if (event.key !== 'Escape') return
         event.preventDefault()
         onClose()
-      }}
-      onCancel={(event) => {
-        event.preventDefault()
-        onClose()
-      }}
-      onClick={(event) => {
-        if (event.target === ref.current) onClose()
       }}
       className="mx-auto mt-[10vh] w-[40rem] max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-black/50"
     >

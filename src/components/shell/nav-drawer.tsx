@@ -1,35 +1,18 @@
 import { useLocation } from '@tanstack/react-router'
 import { X } from 'lucide-react'
-import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react'
-import { containTab } from '../ui/contain-tab'
+import { useEffect, useRef } from 'react'
 import { focusRing } from '../ui/control-styles'
+import { useModal } from '../ui/modal'
 import { ChannelSwitcher } from './channel-switcher'
 import { NavLinks } from './nav-links'
 import { Brand } from './sidebar'
 
-// The sidebar below 768 px: a modal <dialog> from the left. showModal() moves the focus in and
-// makes the page behind inert, Escape closes it; closing (navigating too) gives the focus back to
-// the button that opened it.
-export function NavDrawer({
-  onClose,
-  opener,
-}: {
-  onClose: () => void
-  opener: RefObject<HTMLElement | null>
-}) {
-  const ref = useRef<HTMLDialogElement>(null)
+// The sidebar below 768 px: a modal <dialog> from the left (useModal: focus in and kept in,
+// Escape closes, focus back to the menu button); reaching another screen closes it too.
+export function NavDrawer({ onClose }: { onClose: () => void }) {
+  const modal = useModal(onClose)
   const pathname = useLocation({ select: (location) => location.pathname })
   const openedAt = useRef(pathname)
-
-  useLayoutEffect(() => {
-    const dialog = ref.current
-    const returnTo = opener.current
-    if (dialog && !dialog.open) dialog.showModal()
-    return () => {
-      if (dialog?.open) dialog.close()
-      returnTo?.focus()
-    }
-  }, [opener])
 
   useEffect(() => {
     if (pathname !== openedAt.current) onClose()
@@ -37,17 +20,8 @@ export function NavDrawer({
 
   return (
     <dialog
-      ref={ref}
+      {...modal}
       aria-label="Navigation"
-      onKeyDown={containTab}
-      onCancel={(event) => {
-        event.preventDefault()
-        onClose()
-      }}
-      onClick={(event) => {
-        // A click on the backdrop (the dialog box itself, outside its content) closes it.
-        if (event.target === ref.current) onClose()
-      }}
       className="m-0 h-dvh max-h-none w-72 max-w-[85vw] border-r border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-black/50"
     >
       <div className="flex h-full flex-col gap-4 px-2 py-3">

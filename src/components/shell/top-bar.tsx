@@ -1,5 +1,5 @@
 import { Menu } from 'lucide-react'
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { PaletteLauncher } from '../command-palette/palette-launcher'
 import { focusRing } from '../ui/control-styles'
 import { AccountMenu } from './account-menu'
@@ -12,13 +12,11 @@ import { Brand } from './sidebar'
 /** One row over the content: the palette, the channel, live status, shortcuts and the account. */
 export function TopBar() {
   const [drawerOpen, setDrawerOpen] = useState(false)
-  const menuButton = useRef<HTMLButtonElement>(null)
   const closeDrawer = useCallback(() => setDrawerOpen(false), [])
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
       <div className="flex h-14 items-center gap-3 px-3 md:px-4">
         <button
-          ref={menuButton}
           type="button"
           aria-haspopup="dialog"
           aria-expanded={drawerOpen}
@@ -43,7 +41,7 @@ export function TopBar() {
         </div>
         <AccountMenu />
       </div>
-      {drawerOpen ? <NavDrawer onClose={closeDrawer} opener={menuButton} /> : null}
+      {drawerOpen ? <NavDrawer onClose={closeDrawer} /> : null}
     </header>
   )
 }
