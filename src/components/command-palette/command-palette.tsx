@@ -51,7 +51,7 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
         Search or go to
       </h2>
       <ComboboxProvider open value={text} setValue={setText} resetValueOnHide={false}>
-        <div className="flex items-center gap-2 border-b border-slate-200 px-4">
+        <div className="flex items-center gap-2 rounded-t-lg border-b border-slate-200 px-4 focus-within:outline-2 focus-within:-outline-offset-2 focus-within:outline-indigo-600">
           <Search aria-hidden="true" className="size-5 shrink-0 text-slate-700" />
           <Combobox
             autoSelect
