@@ -5,6 +5,7 @@ import { playlistListQuery } from '@/api/queries/playlists'
 import { productSearchQuery } from '@/api/queries/products'
 import { storesQuery } from '@/api/queries/stores'
 import { videoListQuery } from '@/api/queries/videos'
+import { videoTitle } from '@/lib/video-facts'
 import { useCurrentChannel } from '../shell/use-current-channel'
 import { matchesText, type PaletteGroup } from './palette-entry'
 
@@ -47,7 +48,7 @@ export function usePaletteSearch(text: string): { groups: PaletteGroup[]; search
       label: 'Videos',
       entries: (videos.data?.videos ?? []).slice(0, perGroup).map((video) => ({
         id: `video:${video.id}`,
-        label: video.caption || 'Untitled video',
+        label: videoTitle(video),
         detail: 'Video',
         icon: Film,
         run: () => void navigate({ to: '/videos/$videoId', params: { videoId: video.id } }),
