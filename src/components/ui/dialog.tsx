@@ -66,7 +66,7 @@ export function Dialog({
         escapeClosesPopup.current = false
         if (!busy && !popup) onClose()
       }}
-      className={`m-auto ${widths[size]} max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-900/50`}
+      className={`m-auto ${widths[size]} max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-black/50`}
     >
       <h2 id={titleId} className="text-lg font-semibold">
         {title}
