@@ -18,7 +18,8 @@ export function RootLayout() {
 function AppShell() {
   useEffect(() => startLiveEvents(), [])
   return (
-    <div className="flex min-h-screen">
+    // The top bar's height, for whatever else sticks to the top of the page below it.
+    <div className="flex min-h-screen [--app-top-bar-height:3.5rem]">
       <a
         href="#main"
         className="sr-only rounded bg-white px-3 py-2 text-sm focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"

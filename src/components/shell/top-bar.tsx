@@ -14,8 +14,8 @@ export function TopBar() {
   const [drawerOpen, setDrawerOpen] = useState(false)
   const closeDrawer = useCallback(() => setDrawerOpen(false), [])
   return (
-    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
-      <div className="flex h-14 items-center gap-3 px-3 md:px-4">
+    <header className="sticky top-0 z-30 h-(--app-top-bar-height) border-b border-slate-200 bg-white">
+      <div className="flex h-full items-center gap-3 px-3 md:px-4">
         <button
           type="button"
           aria-haspopup="dialog"

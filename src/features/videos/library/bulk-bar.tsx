@@ -44,7 +44,7 @@ export function BulkBar(props: {
   return (
     <section
       aria-label="Bulk actions"
-      className="sticky top-0 z-10 flex flex-wrap items-center gap-2 rounded-lg border border-indigo-200 bg-indigo-50 p-2"
+      className="sticky top-(--app-top-bar-height) z-10 flex flex-wrap items-center gap-2 rounded-lg border border-indigo-200 bg-indigo-50 p-2"
     >
       <UnavailableGroup className="w-full px-2">
         <p className="px-2 text-sm font-medium text-indigo-950" aria-live="polite">
