@@ -2,12 +2,15 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { CircleUser } from 'lucide-react'
 import { lazy, Suspense, useId, useRef, useState } from 'react'
 import { meQuery } from '@/api/queries/session'
-import { ChangePasswordDialog } from '../change-password-dialog'
 import { Button, buttonClasses } from '../ui/button'
 import { useSignOut } from './use-sign-out'
 
 // Fetched the first time the menu opens: nothing of it is needed to show a screen.
 const ThemeChoice = lazy(() => import('./theme-choice'))
+// Loaded when opened: its form and password rules (zod's full build) stay out of every first screen.
+const ChangePasswordDialog = lazy(() =>
+  import('../change-password-dialog').then((module) => ({ default: module.ChangePasswordDialog })),
+)
 
 const roleNames = { viewer: 'Viewer', editor: 'Editor', admin: 'Admin' } as const
 
@@ -72,7 +75,9 @@ export function AccountMenu() {
         </div>
       </div>
       {changingPassword ? (
-        <ChangePasswordDialog email={me.email} onClose={() => setChangingPassword(false)} />
+        <Suspense fallback={null}>
+          <ChangePasswordDialog email={me.email} onClose={() => setChangingPassword(false)} />
+        </Suspense>
       ) : null}
     </>
   )
