@@ -1,7 +1,8 @@
-// The channel last shown, so the next visit can ask for its videos before the channels answer.
-const STORAGE_KEY = 'last-channel'
+// The channel a visit without one in the URL showed last (the business's first), so the next such
+// visit can ask for its videos before the channels answer.
+const STORAGE_KEY = 'default-channel'
 
-export function rememberedChannel(): string | undefined {
+export function rememberedDefaultChannel(): string | undefined {
   try {
     return globalThis.localStorage?.getItem(STORAGE_KEY) ?? undefined
   } catch {
@@ -9,7 +10,7 @@ export function rememberedChannel(): string | undefined {
   }
 }
 
-export function rememberChannel(channelId: string) {
+export function rememberDefaultChannel(channelId: string) {
   try {
     globalThis.localStorage?.setItem(STORAGE_KEY, channelId)
   } catch {

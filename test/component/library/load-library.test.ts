@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { afterEach, expect, it, vi } from 'vitest'
 import '@/api/client'
 import { loadLibrary } from '@/features/videos/library/load-library'
-import { rememberChannel } from '@/lib/remembered-channel'
+import { rememberDefaultChannel } from '@/lib/remembered-channel'
 import { deferred, fakeApi, json } from '../support/fake-api'
 
 const channels = [
@@ -32,22 +32,32 @@ function serve() {
   return { calls, channelsAnswer, listedChannels }
 }
 
-it('asks for the remembered channel’s first page before the channels answer', async () => {
-  rememberChannel('ch2')
+it('asks for the remembered default channel’s first page before the channels answer', async () => {
+  rememberDefaultChannel('ch1')
   const { channelsAnswer, listedChannels } = serve()
   const loaded = loadLibrary(new QueryClient(), {}, true)
-  await vi.waitFor(() => expect(listedChannels()).toEqual(['ch2']))
+  await vi.waitFor(() => expect(listedChannels()).toEqual(['ch1']))
   channelsAnswer.resolve(json({ channels }))
-  expect(await loaded).toEqual({ channelId: 'ch2' })
-  expect(listedChannels()).toEqual(['ch2'])
+  expect(await loaded).toEqual({ channelId: 'ch1' })
+  expect(listedChannels()).toEqual(['ch1'])
 })
 
-it('falls back to the first channel when the remembered one is gone, and remembers that', async () => {
-  rememberChannel('gone')
+it('shows the first channel when the remembered one is gone, and remembers that one', async () => {
+  rememberDefaultChannel('gone')
   const { channelsAnswer, listedChannels } = serve()
   const loaded = loadLibrary(new QueryClient(), {}, true)
   channelsAnswer.resolve(json({ channels }))
   expect(await loaded).toEqual({ channelId: 'ch1' })
   expect(listedChannels()).toEqual(['gone', 'ch1'])
-  expect(localStorage.getItem('last-channel')).toBe('ch1')
+  expect(localStorage.getItem('default-channel')).toBe('ch1')
+})
+
+it('asks for the channel in the URL beside the channels, and leaves the remembered default alone', async () => {
+  rememberDefaultChannel('ch1')
+  const { channelsAnswer, listedChannels } = serve()
+  const loaded = loadLibrary(new QueryClient(), { channel: 'ch2' }, true)
+  await vi.waitFor(() => expect(listedChannels()).toEqual(['ch2']))
+  channelsAnswer.resolve(json({ channels }))
+  expect(await loaded).toEqual({ channelId: 'ch2' })
+  expect(localStorage.getItem('default-channel')).toBe('ch1')
 })
