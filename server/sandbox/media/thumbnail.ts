@@ -6,7 +6,7 @@ export { type ImageSize, imageSize } from './image-size.ts'
 export const THUMBNAIL_WIDTH = 540
 export const THUMBNAIL_HEIGHT = 960
 
-type Rgb = [number, number, number]
+export type Rgb = [number, number, number]
 type Point = [number, number]
 
 const GLYPH_RADIUS = 76
@@ -51,7 +51,8 @@ export function renderPlaceholderThumbnail(seed: string): Buffer {
   return encodeRgbPng(THUMBNAIL_WIDTH, THUMBNAIL_HEIGHT, rgb)
 }
 
-function gradientFromSeed(seed: string): [Rgb, Rgb] {
+/** Two colours, a light one and a darker shifted hue, from a hash of `seed`: same seed, same pair. */
+export function gradientFromSeed(seed: string): [Rgb, Rgb] {
   const hash = createHash('sha256').update(seed).digest()
   const hue = (hash.readUInt16BE(0) / 0x10000) * 360
   const hueShift = 25 + ((hash[2] ?? 0) % 50)
@@ -67,7 +68,7 @@ function hslToRgb(hueDegrees: number, saturation: number, lightness: number): Rg
   return [channel(0), channel(8), channel(4)]
 }
 
-function mix(from: Rgb, to: Rgb, amount: number): Rgb {
+export function mix(from: Rgb, to: Rgb, amount: number): Rgb {
   return [
     from[0] + (to[0] - from[0]) * amount,
     from[1] + (to[1] - from[1]) * amount,

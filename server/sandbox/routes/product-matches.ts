@@ -20,7 +20,7 @@ export function productMatchRoutes(app: Hono, sandbox: Sandbox) {
   }
 
   app.get('/api/v1/videos/:video_id/product_matches', (c) => {
-    return c.json(renderMatchList(db, video(c, 'videos:read').video.id))
+    return c.json(renderMatchList(db, video(c, 'videos:read').video.id, sandbox.publicUrl()))
   })
 
   app.post('/api/v1/videos/:video_id/product_matches', async (c) => {
@@ -45,7 +45,7 @@ export function productMatchRoutes(app: Hono, sandbox: Sandbox) {
       `INSERT INTO matching_jobs (video_id, status, auto_accept, run_after, created_at) VALUES (?, 'in_progress', ?, ?, ?)`,
     ).run(target.id, input.auto_accept ? 1 : 0, now + 2000 / sandbox.config.timeScale, now)
     sandbox.workers.pokeMatching()
-    return c.json(renderMatchList(db, target.id), 202)
+    return c.json(renderMatchList(db, target.id, sandbox.publicUrl()), 202)
   })
 
   app.post('/api/v1/videos/:video_id/product_matches/accept', async (c) => {
@@ -68,6 +68,6 @@ export function productMatchRoutes(app: Hono, sandbox: Sandbox) {
     })
     db.transaction(() => acceptMatches(db, target.id, ids, Date.now()))()
     touchVideo(sandbox, target.id)
-    return c.json(renderMatchList(db, target.id))
+    return c.json(renderMatchList(db, target.id, sandbox.publicUrl()))
   })
 }

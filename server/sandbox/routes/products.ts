@@ -48,6 +48,7 @@ export function productRoutes(app: Hono, sandbox: Sandbox) {
       products: renderProducts(
         db,
         page.rows.map((row) => row.id),
+        sandbox.publicUrl(),
       ),
       links: { next: page.next },
       pagination: { cursor: page.cursor, has_more: page.hasMore },
@@ -58,7 +59,7 @@ export function productRoutes(app: Hono, sandbox: Sandbox) {
   app.get('/api/v1/products/:product_id', (c) => {
     const grant = authorize(db, c, ['products:read'])
     const product = findProduct(db, grant, c.req.param('product_id'))
-    return c.json(renderProducts(db, [product.id])[0])
+    return c.json(renderProducts(db, [product.id], sandbox.publicUrl())[0])
   })
 
   app.post('/api/v1/products', async (c) => {
@@ -70,7 +71,10 @@ export function productRoutes(app: Hono, sandbox: Sandbox) {
     const result = db.transaction(() =>
       upsertProduct(db, sandbox.ids, store.id, store.currency, input),
     )()
-    return c.json(renderProducts(db, [result.productId])[0], result.created ? 201 : 200)
+    return c.json(
+      renderProducts(db, [result.productId], sandbox.publicUrl())[0],
+      result.created ? 201 : 200,
+    )
   })
 
   // Live videos tagged with the product (a product or one of its units), newest listing first;

@@ -3,7 +3,7 @@ import type { Db } from '../db/open.ts'
 import { renderProducts } from './product-view.ts'
 import { iso } from './time.ts'
 
-export function renderMatchList(db: Db, videoId: number): ProductMatchList {
+export function renderMatchList(db: Db, videoId: number, publicUrl: string): ProductMatchList {
   const job = db
     .prepare('SELECT status FROM matching_jobs WHERE video_id = ? ORDER BY id DESC LIMIT 1')
     .get(videoId) as { status: ProductMatchList['status'] } | undefined
@@ -21,6 +21,7 @@ export function renderMatchList(db: Db, videoId: number): ProductMatchList {
     renderProducts(
       db,
       rows.map((row) => row.product_id),
+      publicUrl,
     ).map((product, index) => [rows[index]?.product_id, product]),
   )
   return {

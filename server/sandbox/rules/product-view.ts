@@ -1,5 +1,6 @@
 import type { Product } from '../../../src/api/generated/types.gen.ts'
 import type { Db } from '../db/open.ts'
+import { absolute } from './video-view.ts'
 
 interface ProductRow {
   id: number
@@ -19,7 +20,8 @@ interface ProductRow {
   custom_cta: string | null
 }
 
-export function renderProducts(db: Db, ids: number[]): Product[] {
+// `publicUrl` makes the demo catalog's pictures, stored as paths on the sandbox, full addresses.
+export function renderProducts(db: Db, ids: number[], publicUrl: string): Product[] {
   if (ids.length === 0) return []
   const list = ids.join(',')
   const rows = db
@@ -75,7 +77,7 @@ export function renderProducts(db: Db, ids: number[]): Product[] {
         .map((image) => ({
           id: image.public_id as string,
           position: image.position as number,
-          url: image.url as string,
+          url: absolute(image.url as string, publicUrl),
           external_id: image.external_id as string | null,
           unit_external_ids: JSON.parse(image.unit_external_ids as string),
         })),

@@ -15,7 +15,8 @@ export function seedMatches(sandbox: Sandbox, plan: SeedPlan, videos: SeededVide
   const candidates = videos
     .filter((video) => video.business === plan.demo.businessId && video.approved)
     .slice(-60)
-  for (const video of candidates.filter((_, index) => index % 2 === 0)) {
+  const otherStore = plan.demo.otherStoreProducts
+  for (const [n, video] of candidates.filter((_, index) => index % 2 === 0).entries()) {
     job.run(video.id, now, now, now)
     const suggestions = [
       ...video.products,
@@ -31,5 +32,9 @@ export function seedMatches(sandbox: Sandbox, plan: SeedPlan, videos: SeededVide
         now,
       )
     }
+    // Every third video also gets a suggestion from the other store (a € product among $ ones),
+    // as the matching worker gives; chosen without the random sequence, so the rest stays put.
+    const foreign = otherStore[n % otherStore.length]
+    if (n % 3 === 0 && foreign) match.run(ids(), video.id, foreign.id, 60 - (n % 20), now, now)
   }
 }

@@ -30,7 +30,13 @@ export interface SeedPlan {
   posters: SeedPoster[]
   subtitle: string | null
   count: number
-  demo: { businessId: number; channels: number[]; products: SeedProductRef[] }
+  demo: {
+    businessId: number
+    channels: number[]
+    products: SeedProductRef[]
+    /** The business's second store (EUR): AI matching suggests from every store. */
+    otherStoreProducts: SeedProductRef[]
+  }
   solo: { businessId: number; channel: number; products: SeedProductRef[] }
 }
 

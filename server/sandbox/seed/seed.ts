@@ -8,6 +8,7 @@ import { imageSize } from '../media/thumbnail.ts'
 import { refreshSearchText } from '../rules/product-upsert.ts'
 import { aspectRatio } from '../rules/remote-images.ts'
 import { buildCatalog } from './catalog.ts'
+import { seedProductImages } from './product-images.ts'
 import { createRandom } from './random.ts'
 import type { SeedClip, SeedPoster } from './seed-plan.ts'
 import { seedVideos } from './videos.ts'
@@ -148,9 +149,23 @@ export async function seedSandbox(sandbox: Sandbox) {
       random,
       ...media,
       count: sandbox.config.seedVideos,
-      demo: { businessId: base.demo, channels: base.demoChannels, products: productIds.demo },
+      demo: {
+        businessId: base.demo,
+        channels: base.demoChannels,
+        products: productIds.demo,
+        otherStoreProducts: productIds.demoEu,
+      },
       solo: { businessId: base.solo, channel: base.soloChannel, products: productIds.solo },
     })
+    // Last, so the identifiers drawn for every other demo row stay as they were.
+    seedProductImages(
+      db,
+      ids,
+      db.prepare('SELECT id, external_id AS externalId FROM products ORDER BY id').all() as Array<{
+        id: number
+        externalId: string
+      }>,
+    )
   })()
 }
 

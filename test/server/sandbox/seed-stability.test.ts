@@ -78,8 +78,8 @@ describe('the demo seed', () => {
           "oauth_clients": 3,
           "playlist_videos": 362,
           "playlists": 14,
-          "product_images": 0,
-          "product_matches": 126,
+          "product_images": 1003,
+          "product_matches": 136,
           "product_units": 1193,
           "products": 500,
           "stores": 4,
@@ -90,7 +90,7 @@ describe('the demo seed', () => {
           "video_products": 533,
           "videos": 306,
         },
-        "sha256": "3e16b569f64d2d8e74a8bf5688d9214d4bd407642793e9025838cb31049dadf6",
+        "sha256": "3badd112bedd428ad21567839e9286bcf07988f75fc8375a84aaa68c28df5d35",
       }
     `)
     db.close()
