@@ -106,7 +106,8 @@ it('undoes a move from its confirmation, and pins and unpins in an AI feed', asy
   await moveMenu(playlist, last).click()
   await app.page.getByRole('menuitem', { name: 'Move to top' }).click()
   await savedAs(app, playlist.id, moved(playlist.videoIds, [last], 0))
-  await app.page.getByRole('button', { name: 'Undo' }).click()
+  // The confirmation's Undo says what it undoes.
+  await app.page.getByRole('button', { name: /^Undo move of “.+” to 1$/ }).click()
   await savedAs(app, playlist.id, playlist.videoIds)
   // Pinning is absent where there is no AI feed.
   expect(await app.page.getByRole('button', { name: /^Pin / }).count()).toBe(0)

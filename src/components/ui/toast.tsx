@@ -17,14 +17,22 @@ export type ToastTone = Extract<Tone, 'success' | 'info' | 'danger'>
 
 export interface ToastOptions {
   tone?: ToastTone
-  /** One action offered with the message, such as "Undo". Pressing it dismisses the toast. */
-  action?: { label: string; onAction: () => void }
-  /** A toast of the same kind still showing is replaced, so one outcome never reads twice. */
+  /**
+   * One action offered with the message, such as "Undo". Pressing it dismisses the toast. `name`
+   * is what a screen reader hears, beginning with the label ("Undo move of “Intro” to 3").
+   */
+  action?: { label: string; name?: string; onAction: () => void }
+  /**
+   * Toasts of one kind replace each other in place rather than stack (every move of a playlist
+   * is one "playlist change"); without a kind, a repeat of the same message replaces it.
+   */
   kind?: string
 }
 
 interface Toast extends ToastOptions {
   id: number
+  // Counts the updates of a toast shown in place: each one restarts its time and is announced.
+  version: number
   message: string
 }
 
@@ -50,13 +58,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   )
   const show = useCallback<Show>((message, options = {}) => {
     nextId.current += 1
-    const toast = { id: nextId.current, message, ...options }
-    setToasts((all) => [
-      ...all
-        .filter((shown) => options.kind === undefined || shown.kind !== options.kind)
-        .slice(1 - maxToasts),
-      toast,
-    ])
+    const kind = options.kind ?? message
+    setToasts((all) => {
+      const same = all.find((toast) => (toast.kind ?? toast.message) === kind)
+      if (!same) {
+        const toast = { id: nextId.current, version: 0, message, ...options }
+        return [...all.slice(1 - maxToasts), toast]
+      }
+      const updated = { id: same.id, version: same.version + 1, message, ...options }
+      return all.map((toast) => (toast === same ? updated : toast))
+    })
   }, [])
   const region = useRef<HTMLElement>(null)
   const [paused, setPaused] = useState(false)
@@ -110,18 +121,22 @@ function ToastCard({
   paused: boolean
   onDismiss: (id: number) => void
 }) {
-  const { id, tone = 'success', message, action } = toast
-  const remaining = useRef(action ? dismissWithActionAfterMs : dismissAfterMs)
+  const { id, version, tone = 'success', message, action } = toast
+  const lifetime = action ? dismissWithActionAfterMs : dismissAfterMs
+  const remaining = useRef({ version, ms: lifetime })
+  if (remaining.current.version !== version) remaining.current = { version, ms: lifetime }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new `version` restarts the time
   useEffect(() => {
     if (tone === 'danger' || paused) return
     const started = Date.now()
-    const timer = setTimeout(() => onDismiss(id), remaining.current)
+    const clock = remaining.current
+    const timer = setTimeout(() => onDismiss(id), clock.ms)
     return () => {
       clearTimeout(timer)
-      remaining.current -= Date.now() - started
+      clock.ms -= Date.now() - started
     }
-  }, [id, tone, paused, onDismiss])
+  }, [id, version, tone, paused, onDismiss])
 
   return (
     <div
@@ -131,11 +146,15 @@ function ToastCard({
           : 'border-slate-200 bg-white text-slate-900'
       }`}
     >
-      <p className="flex-1">{message}</p>
+      {/* A new node for each update, so the live region speaks a repeated message again. */}
+      <p key={version} className="flex-1">
+        {message}
+      </p>
       {action ? (
         <button
           type="button"
           className={`rounded px-1.5 font-semibold text-indigo-800 underline hover:text-indigo-950 ${focusRing}`}
+          aria-label={action.name}
           onClick={() => {
             onDismiss(id)
             action.onAction()

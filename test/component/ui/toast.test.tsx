@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Button } from '@/components/ui/button'
 import { ShortcutsProvider } from '@/components/ui/shortcuts'
@@ -81,8 +81,61 @@ describe('Toast', () => {
   })
 
   it('keeps at most five, dropping the oldest', () => {
-    renderWith({ message: 'Saved', options: { tone: 'danger' } })
-    for (let n = 0; n < 7; n++) fireEvent.click(screen.getByRole('button', { name: 'Show Saved' }))
-    expect(screen.getAllByText('Saved')).toHaveLength(5)
+    const messages = Array.from({ length: 7 }, (_, n) => ({
+      message: `Failed ${n + 1}`,
+      options: { tone: 'danger' } as const,
+    }))
+    renderWith(...messages)
+    for (const { message } of messages)
+      fireEvent.click(screen.getByRole('button', { name: `Show ${message}` }))
+    expect(screen.getAllByText(/^Failed/).map((toast) => toast.textContent)).toEqual([
+      'Failed 3',
+      'Failed 4',
+      'Failed 5',
+      'Failed 6',
+      'Failed 7',
+    ])
+  })
+
+  it('shows one toast per kind, updated in place, its Undo named after what it undoes', () => {
+    const undo = { first: vi.fn(), second: vi.fn() }
+    renderWith(
+      {
+        message: 'Moved “Spring drop” to position 3 of 9.',
+        options: {
+          kind: 'playlist change',
+          action: { label: 'Undo', name: 'Undo move of “Spring drop” to 3', onAction: undo.first },
+        },
+      },
+      {
+        message: 'Removed “Intro” from the playlist.',
+        options: {
+          kind: 'playlist change',
+          action: { label: 'Undo', name: 'Undo removal of “Intro”', onAction: undo.second },
+        },
+      },
+    )
+    fireEvent.click(screen.getByRole('button', { name: /^Show Moved/ }))
+    expect(
+      screen.getByRole('button', { name: 'Undo move of “Spring drop” to 3' }),
+    ).toBeInTheDocument()
+    act(() => vi.advanceTimersByTime(8_000))
+    fireEvent.click(screen.getByRole('button', { name: /^Show Removed/ }))
+
+    expect(within(notifications()).getAllByRole('button', { name: /^Undo/ })).toHaveLength(1)
+    expect(within(notifications()).queryByText(/Spring drop/)).not.toBeInTheDocument()
+    expect(screen.getByText('Removed “Intro” from the playlist.')).toBeInTheDocument()
+    // The update starts the toast's time again: it outlasts what was left of the first.
+    act(() => vi.advanceTimersByTime(8_000))
+    fireEvent.click(screen.getByRole('button', { name: 'Undo removal of “Intro”' }))
+    expect(undo.second).toHaveBeenCalledOnce()
+    expect(undo.first).not.toHaveBeenCalled()
+  })
+
+  it('replaces a repeat of the same message instead of stacking it', () => {
+    renderWith({ message: 'Poster order saved.' })
+    for (let n = 0; n < 3; n++)
+      fireEvent.click(screen.getByRole('button', { name: 'Show Poster order saved.' }))
+    expect(screen.getAllByText('Poster order saved.')).toHaveLength(1)
   })
 })

@@ -46,12 +46,18 @@ export function PlaylistPage() {
       remove: (id) =>
         editor.change(
           { kind: 'remove', videoIds: [id] },
-          `Removed “${caption(id)}” from the playlist.`,
+          {
+            done: `Removed “${caption(id)}” from the playlist.`,
+            undo: `removal of “${caption(id)}”`,
+          },
         ),
       pin: (id, pin) =>
         editor.change(
           { kind: pin ? 'pin' : 'unpin', videoId: id },
-          `${pin ? 'Pinned' : 'Unpinned'} “${caption(id)}”.`,
+          {
+            done: `${pin ? 'Pinned' : 'Unpinned'} “${caption(id)}”.`,
+            undo: `${pin ? 'pin' : 'unpin'} of “${caption(id)}”`,
+          },
         ),
       removeReason: removing.reason,
       pinReason: pinning.reason,
@@ -62,12 +68,14 @@ export function PlaylistPage() {
     (ids: string[], toIndex: number) => {
       const next = moveBlock(order, ids, toIndex)
       const first = ids[0] ?? ''
-      const where = `position ${next.indexOf(first) + 1} of ${next.length}`
+      const position = next.indexOf(first) + 1
+      const what = ids.length > 1 ? `${ids.length} videos` : `“${caption(first)}”`
       editor.change(
         { kind: 'reorder', order: next },
-        ids.length > 1
-          ? `Moved ${ids.length} videos to ${where}.`
-          : `Moved “${caption(first)}” to ${where}.`,
+        {
+          done: `Moved ${what} to position ${position} of ${next.length}.`,
+          undo: `move of ${what} to ${position}`,
+        },
       )
     },
     [order, editor.change, caption],
@@ -108,7 +116,10 @@ export function PlaylistPage() {
           onAdd={({ videoIds, position }) =>
             editor.change(
               { kind: 'add', videoIds, position },
-              `Added ${formatVideoCount(videoIds.length)} ${position === null ? 'at the bottom' : `at position ${position + 1}`}.`,
+              {
+                done: `Added ${formatVideoCount(videoIds.length)} ${position === null ? 'at the bottom' : `at position ${position + 1}`}.`,
+                undo: `adding ${formatVideoCount(videoIds.length)}`,
+              },
             )
           }
           addReason={adding.reason}
@@ -124,7 +135,10 @@ export function PlaylistPage() {
             onRemove={() => {
               editor.change(
                 { kind: 'remove', videoIds: chosen },
-                `Removed ${formatVideoCount(chosen.length)} from the playlist.`,
+                {
+                  done: `Removed ${formatVideoCount(chosen.length)} from the playlist.`,
+                  undo: `removal of ${formatVideoCount(chosen.length)}`,
+                },
               )
               clear()
             }}

@@ -10,6 +10,12 @@ import { saveFailureMessage } from './save-failure'
 
 const changeToast = 'playlist-change'
 
+/** What a change's confirmation says, and what its Undo names ("move of “Intro” to 3"). */
+export interface ChangeWords {
+  done: string
+  undo: string
+}
+
 /**
  * The playlist being edited: what to show, and `change` to make a change, which shows at once,
  * is saved in order, and can be undone from its confirmation.
@@ -32,14 +38,19 @@ export function usePlaylistEditor(playlist: Playlist) {
   useEffect(() => writer.adopt(playlist), [writer, playlist])
   const snapshot = useSyncExternalStore(writer.subscribe, writer.getSnapshot)
 
+  // One toast for the playlist's changes, updated by each: its Undo undoes the latest, and says so.
   const change = useCallback(
-    (next: PlaylistChange, confirmation: string) => {
+    (next: PlaylistChange, words: ChangeWords) => {
       const before = writer.getSnapshot().shown
       writer.apply(next)
-      toast(confirmation, {
+      toast(words.done, {
         tone: 'info',
         kind: changeToast,
-        action: { label: 'Undo', onAction: () => writer.apply(undoOf(before, next)) },
+        action: {
+          label: 'Undo',
+          name: `Undo ${words.undo}`,
+          onAction: () => writer.apply(undoOf(before, next)),
+        },
       })
     },
     [writer, toast],
