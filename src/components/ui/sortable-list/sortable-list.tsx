@@ -31,6 +31,8 @@ export interface SortableListProps {
   onMove: (move: SortableMove) => void
   // Acting on a selected row moves the whole selection; the selection itself is the caller's.
   selection?: ReadonlySet<string>
+  // Items still loading: named as loading, and offered for moving only once loaded.
+  pending?: (id: string) => boolean
   words?: Partial<SortableListWords>
   // For long lists: only the rows in view are rendered.
   virtualized?: VirtualOptions
@@ -100,6 +102,7 @@ export function SortableList(props: SortableListProps) {
       index={index}
       total={items.length}
       caption={caption(id)}
+      pending={props.pending?.(id) ?? false}
       words={words}
       selected={selection.has(id)}
       selection={shape}

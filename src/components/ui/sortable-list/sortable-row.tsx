@@ -22,6 +22,7 @@ export interface SortableRowProps {
   index: number
   total: number
   caption: string
+  pending: boolean
   words: SortableListWords
   selected: boolean
   selection: SelectionShape
@@ -39,7 +40,8 @@ export interface SortableRowProps {
 // rows whose place or state changed (dnd-kit re-renders each row's shell through useSortable; the
 // caller's content is the same element, which React skips).
 export const SortableRow = memo(function SortableRow(props: SortableRowProps) {
-  const { id, index, total, caption, words, selected, selection, actions, register } = props
+  const { id, index, total, caption, pending, words, selected, selection, actions, register } =
+    props
   const { unavailableReason } = props
   const reason = useUnavailableReason(unavailableReason)
   // dnd-kit's attributes say role="button" and take the keyboard; on the <li> that would be a
@@ -54,7 +56,7 @@ export const SortableRow = memo(function SortableRow(props: SortableRowProps) {
     isDragging,
   } = useSortable({
     id,
-    disabled: unavailableReason !== undefined,
+    disabled: pending || unavailableReason !== undefined,
     attributes: { roleDescription: words.handleRoleDescription },
   })
   const virtual = props.virtualTop !== undefined
@@ -72,23 +74,39 @@ export const SortableRow = memo(function SortableRow(props: SortableRowProps) {
   }
   const state = isDragging ? rowPlaceholder : selected ? rowSelected : rowIdle
   const menu = useMemo(
-    () => (
-      <Menu
-        label={words.menuLabel(caption)}
-        items={moveMenu({
-          id,
-          index,
-          total,
-          selected,
-          selection,
-          words,
-          actions,
-          unavailableReason,
-        })}
-        triggerRef={(element) => register(id, 'menu', element)}
-      />
-    ),
-    [id, index, total, selected, selection, words, actions, caption, register, unavailableReason],
+    () =>
+      pending ? (
+        // Keeps the menu's room, so the row does not shift when its item has loaded.
+        <span aria-hidden="true" className="size-8 shrink-0" />
+      ) : (
+        <Menu
+          label={words.menuLabel(caption)}
+          items={moveMenu({
+            id,
+            index,
+            total,
+            selected,
+            selection,
+            words,
+            actions,
+            unavailableReason,
+          })}
+          triggerRef={(element) => register(id, 'menu', element)}
+        />
+      ),
+    [
+      id,
+      index,
+      total,
+      selected,
+      selection,
+      words,
+      actions,
+      caption,
+      register,
+      unavailableReason,
+      pending,
+    ],
   )
 
   return (
@@ -100,20 +118,31 @@ export const SortableRow = memo(function SortableRow(props: SortableRowProps) {
       aria-setsize={virtual ? total : undefined}
       className={`${rowBase} ${state}`}
     >
-      <button
-        type="button"
-        ref={(element) => {
-          setActivatorNodeRef(element)
-          register(id, 'handle', element)
-        }}
-        {...attributes}
-        {...(unavailableReason ? {} : listeners)}
-        aria-label={words.handleLabel(caption)}
-        aria-describedby={reason.describedBy ?? attributes['aria-describedby']}
-        className={handleButton}
-      >
-        <GripGlyph />
-      </button>
+      {pending ? (
+        <button
+          type="button"
+          disabled
+          aria-label={words.pendingLabel(index + 1, total)}
+          className={`${handleLook} opacity-40`}
+        >
+          <GripGlyph />
+        </button>
+      ) : (
+        <button
+          type="button"
+          ref={(element) => {
+            setActivatorNodeRef(element)
+            register(id, 'handle', element)
+          }}
+          {...attributes}
+          {...(unavailableReason ? {} : listeners)}
+          aria-label={words.handleLabel(caption)}
+          aria-describedby={reason.describedBy ?? attributes['aria-describedby']}
+          className={handleButton}
+        >
+          <GripGlyph />
+        </button>
+      )}
       {/* Drawn from an attribute, so the position is seen but is not part of the row's text. */}
       <span
         aria-hidden="true"

@@ -11,6 +11,8 @@ export interface Placement {
 // ids are never spoken.
 export interface SortableListWords {
   handleLabel: (caption: string) => string
+  // A row whose item is still loading has no caption yet and cannot be moved until it has one.
+  pendingLabel: (position: number, total: number) => string
   menuLabel: (caption: string) => string
   handleRoleDescription: string
   instructions: string
@@ -42,6 +44,7 @@ const where = ({ count, position, total }: Placement) =>
 
 export const englishWords: SortableListWords = {
   handleLabel: (caption) => `Reorder ${caption}`,
+  pendingLabel: (position, total) => `Item ${position} of ${total}, still loading`,
   menuLabel: (caption) => `Move ${caption}`,
   handleRoleDescription: 'sortable',
   instructions:

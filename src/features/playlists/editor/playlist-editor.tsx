@@ -3,6 +3,9 @@ import { SortableList, type SortableMove } from '@/components/ui/sortable-list/s
 import { PlaylistVideoRow, type RowActions } from './playlist-video-row'
 
 const rowHeight = 72
+const words = {
+  pendingLabel: (position: number, total: number) => `Video ${position} of ${total}, still loading`,
+}
 
 /** The full stored order as a sortable, virtualized list (a 1,000-video playlist mounts a few dozen rows). */
 export function PlaylistEditor({
@@ -12,6 +15,7 @@ export function PlaylistEditor({
   canPin,
   selection,
   caption,
+  loading,
   actions,
   onMove,
   height,
@@ -23,6 +27,7 @@ export function PlaylistEditor({
   canPin: boolean
   selection: ReadonlySet<string>
   caption: (id: string) => string
+  loading: (id: string) => boolean
   actions: RowActions
   onMove: (move: SortableMove) => void
   height: number
@@ -48,6 +53,8 @@ export function PlaylistEditor({
       label={`Videos of ${name}, in playlist order`}
       items={order}
       caption={caption}
+      pending={loading}
+      words={words}
       renderItem={renderItem}
       onMove={onMove}
       selection={selection}

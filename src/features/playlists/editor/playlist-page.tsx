@@ -31,7 +31,7 @@ export function PlaylistPage() {
   const editor = usePlaylistEditor(playlist)
   const { order, pinned } = editor.snapshot.shown
   const { selection, toggle, clear } = useSelection(order)
-  const caption = useVideoCaptions()
+  const { caption, loading } = useVideoCaptions()
   // Without the (assumed) field the service is asked, and its 422 explained.
   const canPin = playlist.ai_feed !== false
   const filtering = Boolean(search.q) || search.hidden === true
@@ -169,6 +169,7 @@ export function PlaylistPage() {
             canPin={canPin}
             selection={selection}
             caption={caption}
+            loading={loading}
             actions={actions}
             onMove={({ ids, toIndex }) => moveTo(ids, toIndex)}
             height={640}

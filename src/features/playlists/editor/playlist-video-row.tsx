@@ -45,7 +45,11 @@ export const PlaylistVideoRow = memo(function PlaylistVideoRow({
 }) {
   const video = useQuery(videoSummaryQuery(id))
   const gone = video.error instanceof ServiceError && video.error.status === 404
-  const caption = video.data ? videoTitle(video.data) : gone ? 'Deleted video' : 'Loading…'
+  const caption = video.data
+    ? videoTitle(video.data)
+    : gone
+      ? 'Deleted video'
+      : 'Video still loading'
   const hidden = video.data ? hiddenReason(video.data) : gone ? 'Deleted' : null
   return (
     <div className="flex items-center gap-3">

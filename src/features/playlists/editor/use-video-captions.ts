@@ -7,8 +7,9 @@ const isSummaryKey = (key: readonly unknown[]) =>
   key[0] === videoKeys.all[0] && key.at(-1) === 'summary'
 
 /**
- * The captions to speak and label rows with, read from the video summaries rows load. The list is
- * told (once a frame at most) when summaries arrive, so a row's labels follow its details.
+ * The captions to speak and label rows with, and which rows are still loading, read from the video
+ * summaries rows load. The list is told (once a frame at most) when summaries arrive, so a row's
+ * labels follow its details.
  */
 export function useVideoCaptions() {
   const queryClient = useQueryClient()
@@ -29,11 +30,22 @@ export function useVideoCaptions() {
   }, [queryClient])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` marks new summaries
-  return useCallback(
+  const caption = useCallback(
     (id: string) => {
       const video = queryClient.getQueryData<VideoSummary>(videoKeys.summary(id))
-      return video ? videoTitle(video) : 'a video still loading'
+      if (video) return videoTitle(video)
+      return queryClient.getQueryState(videoKeys.summary(id))?.status === 'error'
+        ? 'a video whose details are unavailable'
+        : 'a video still loading'
     },
     [queryClient, version],
   )
+  // A row is offered for moving once its video's details are read (or known to be unavailable).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` marks new summaries
+  const loading = useCallback(
+    (id: string) =>
+      (queryClient.getQueryState(videoKeys.summary(id))?.status ?? 'pending') === 'pending',
+    [queryClient, version],
+  )
+  return { caption, loading }
 }
