@@ -47,12 +47,19 @@ const served = async () => {
     .map((poster) => poster.external_id)
 }
 const panel = () => app.page.getByRole('region', { name: /^Posters/ })
+// Each poster's external id, as its picture is named on screen, top to bottom.
 const onScreen = () =>
   panel()
     .getByRole('list', { name: 'Posters, served first at the top' })
     .getByRole('img')
-    .evaluateAll((images) => images.map((image) => image.getAttribute('alt')))
-const handle = (name: string) => panel().getByRole('button', { name: `Reorder poster “${name}”` })
+    .evaluateAll((images) =>
+      images.map((image) => /“(.+)”/.exec(image.getAttribute('alt') ?? '')?.[1]),
+    )
+// A poster is named by its place, its external id, source and size: "Poster 2 “red”, from api, 90×160".
+const handle = (name: string) =>
+  panel().getByRole('button', {
+    name: new RegExp(`^Reorder Poster \\d “${name}”, from api, 90×160$`),
+  })
 
 async function open() {
   await app.page.goto(`${app.url}/videos/${video.id}`)
@@ -77,7 +84,8 @@ it('arranges posters by dragging, and the service serves them in that order', as
   const stored = await api<Video>(app, 'GET', `/api/v1/videos/${video.id}`)
   expect(stored.video_posters.map((poster) => poster.weight).sort()).toEqual([0.3333, 0.6667, 1])
   await shown(panel().getByText('Shown first'))
-  expect(await onScreen()).toEqual(['poster “blue”', 'poster “red”', 'poster “green”'])
+  expect(await onScreen()).toEqual(['blue', 'red', 'green'])
+  await shown(handle('blue').and(panel().getByRole('button', { name: /^Reorder Poster 1 / })))
 })
 
 it('arranges posters by keyboard, with each move spoken', async () => {
@@ -85,11 +93,12 @@ it('arranges posters by keyboard, with each move spoken', async () => {
   const first = (await served())[0] ?? ''
   await handle(first).focus()
   await app.page.keyboard.press('Space')
-  await shown(app.page.getByText(`Picked up poster “${first}”, at position 1 of 3.`))
+  const said = `Poster 1 “${first}”, from api, 90×160`
+  await shown(app.page.getByText(`Picked up ${said}, at position 1 of 3.`))
   await pressUntilShown(
     app.page,
     'ArrowDown',
-    app.page.getByText(`poster “${first}” is over position 2 of 3.`),
+    app.page.getByText(`${said} is over position 2 of 3.`),
   )
   await app.page.keyboard.press('Space')
   await expect.poll(async () => (await served())[1]).toBe(first)
@@ -108,13 +117,13 @@ it('keeps the service’s order on screen, with the reason, when a batch is refu
     })
   })
   await panel()
-    .getByRole('button', { name: `Move poster “${before[2]}”` })
+    .getByRole('button', { name: `Move Poster 3 “${before[2]}”, from api, 90×160` })
     .click()
   await app.page.getByRole('menuitem', { name: 'Move to top' }).click()
   const alert = panel().getByRole('alert')
   await shown(alert.getByText('The new order was not saved'))
   expect(await alert.textContent()).toMatch(/does not reference a poster of this video/)
-  await expect.poll(onScreen).toEqual(before.map((name) => `poster “${name}”`))
+  await expect.poll(onScreen).toEqual(before)
   expect(await served()).toEqual(before)
   await app.page.unroute(`**/api/v1/videos/${video.id}/posters`)
 })
@@ -141,8 +150,8 @@ it('adds a poster by address after previewing it, refuses a duplicate external i
   expect(await seriousAccessibilityViolations(app.page)).toEqual([])
 
   // A fine adjustment goes through the single-poster endpoint.
-  await form.getByRole('button', { name: 'Adjust weight of poster “sunset”' }).click()
-  await form.getByLabel('Weight of poster “sunset”, 0 to 1').fill('0.05')
+  await form.getByRole('button', { name: /^Adjust weight of Poster 4 “sunset”/ }).click()
+  await form.getByLabel(/^Weight of Poster 4 “sunset”, .*, 0 to 1$/).fill('0.05')
   await form.getByRole('button', { name: 'Save weight' }).click()
   await expect
     .poll(async () => {
@@ -152,7 +161,7 @@ it('adds a poster by address after previewing it, refuses a duplicate external i
     .toBe(0.05)
   await expect.poll(async () => (await served()).at(-1)).toBe('sunset')
 
-  await form.getByRole('button', { name: 'Delete poster “sunset”' }).click()
+  await form.getByRole('button', { name: /^Delete Poster 4 “sunset”/ }).click()
   await app.page.getByRole('dialog').getByRole('button', { name: 'Delete poster' }).click()
   await expect.poll(served).not.toContain('sunset')
 })

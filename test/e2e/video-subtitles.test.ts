@@ -101,7 +101,7 @@ it('adds tracks from a file, pasted text and an address, and the player offers e
     return texts
   })
   expect(cues).toEqual(['Hello from the file', 'Bonjour du texte collé', 'Hello from the file'])
-  await shown(app.page.getByRole('button', { name: 'Reorder poster “cover”' }))
+  await shown(app.page.getByRole('button', { name: /^Reorder Poster 1 “cover”, from api, / }))
   expect(await seriousAccessibilityViolations(app.page)).toEqual([])
 })
 

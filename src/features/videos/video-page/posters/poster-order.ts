@@ -19,9 +19,13 @@ export function weightsFor(order: readonly string[]): Array<{ id: string; weight
   return order.map((id, index) => ({ id, weight: Math.round(((n - index) / n) * 10_000) / 10_000 }))
 }
 
-/** Words for a poster in labels and announcements; ids are never spoken. */
-export function posterLabel(poster: Poster): string {
-  return poster.external_id
-    ? `poster “${poster.external_id}”`
-    : `${poster.video_poster_type} ${poster.format} poster, ${poster.width}×${poster.height}`
+/**
+ * Words for a poster in labels and announcements: its place in the served order, the marketer's
+ * own id if it has one, where it came from and its size ("Poster 2, from upload, 1080×1920"), so
+ * two posters of one format and size are told apart. Service ids are never spoken.
+ */
+export function posterLabel(poster: Poster, position: number): string {
+  const name = poster.external_id ? ` “${poster.external_id}”` : ''
+  const source = poster.source ? `from ${poster.source}` : 'source unknown'
+  return `Poster ${position}${name}, ${source}, ${poster.width}×${poster.height}`
 }

@@ -10,7 +10,7 @@ import { type Poster, posterLabel } from './poster-order'
 // One poster: the picture at its own aspect ratio, what it is, its weight, and its actions.
 export function PosterRow({
   poster,
-  first,
+  position,
   busy,
   weightReason,
   deleteReason,
@@ -18,7 +18,8 @@ export function PosterRow({
   onDelete,
 }: {
   poster: Poster
-  first: boolean
+  // 1-based, in the order the player serves them.
+  position: number
   busy: boolean
   /** Why the role cannot change the weight, or delete the poster. */
   weightReason: string | undefined
@@ -29,7 +30,8 @@ export function PosterRow({
   const [adjusting, setAdjusting] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const src = safeHttpUrl(poster.url)
-  const label = posterLabel(poster)
+  const label = posterLabel(poster, position)
+  const first = position === 1
   return (
     <div className="flex min-w-0 flex-1 flex-wrap items-start gap-3">
       {src ? (
@@ -89,7 +91,7 @@ export function PosterRow({
       </div>
       {confirming ? (
         <ConfirmDialog
-          title={`Delete this ${label}?`}
+          title={`Delete ${label}?`}
           confirmLabel="Delete poster"
           tone="danger"
           onCancel={() => setConfirming(false)}

@@ -45,11 +45,10 @@ export function PostersPanel({ video }: { video: Video }) {
   const caption = useCallback(
     (id: string) => {
       const poster = byId.get(id)
-      return poster ? posterLabel(poster) : 'a poster'
+      return poster ? posterLabel(poster, order.indexOf(id) + 1) : 'a poster'
     },
-    [byId],
+    [byId, order],
   )
-  const first = order[0]
   const renderItem = useCallback(
     (id: string) => {
       const poster = byId.get(id)
@@ -57,7 +56,7 @@ export function PostersPanel({ video }: { video: Video }) {
       return (
         <PosterRow
           poster={poster}
-          first={id === first}
+          position={order.indexOf(id) + 1}
           busy={actions.setWeight.isPending}
           weightReason={weighing.reason}
           deleteReason={deleting.reason}
@@ -79,7 +78,7 @@ export function PostersPanel({ video }: { video: Video }) {
         />
       )
     },
-    [byId, first, actions.setWeight, actions.remove, toast, weighing.reason, deleting.reason],
+    [byId, order, actions.setWeight, actions.remove, toast, weighing.reason, deleting.reason],
   )
 
   return (
