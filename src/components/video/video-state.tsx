@@ -1,3 +1,4 @@
+import { Fragment } from 'react'
 import type { Video } from '@/api/generated/types.gen'
 import { Badge } from '@/components/ui/badge'
 import type { Tone } from '@/components/ui/tone'
@@ -45,12 +46,15 @@ export function StateBadges({ video, label }: { video: StateFields; label?: stri
         ))}
       </ul>
     )
+  // Side by side, badges would read as one word ("LiveArchived") in a label or description made of
+  // them; a comma only screen readers meet keeps them apart.
   return (
     <span className="flex flex-wrap gap-1">
-      {badges.map((badge) => (
-        <Badge key={badge.label} tone={badge.tone}>
-          {badge.label}
-        </Badge>
+      {badges.map((badge, index) => (
+        <Fragment key={badge.label}>
+          {index > 0 ? <span className="sr-only">, </span> : null}
+          <Badge tone={badge.tone}>{badge.label}</Badge>
+        </Fragment>
       ))}
     </span>
   )

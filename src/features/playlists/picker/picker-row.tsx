@@ -1,3 +1,4 @@
+import { useId } from 'react'
 import type { LibraryVideo } from '@/api/queries/videos'
 import { Badge } from '@/components/ui/badge'
 import { Checkbox } from '@/components/ui/checkbox'
@@ -20,6 +21,8 @@ export function PickerRow({
   onToggle: (id: string) => void
 }) {
   const caption = videoTitle(video)
+  const id = useId()
+  // Named by the caption alone; the duration and state are its description, heard after it.
   return (
     <li>
       <label className="flex min-h-14 cursor-pointer items-center gap-3 px-3 py-1 text-sm has-[:disabled]:cursor-default has-[:disabled]:bg-slate-50">
@@ -27,12 +30,21 @@ export function PickerRow({
           className="size-5"
           checked={checked || inPlaylist}
           disabled={inPlaylist}
+          aria-labelledby={`${id}-caption`}
+          aria-describedby={`${id}-details`}
           onChange={() => onToggle(video.id)}
         />
         <VideoThumbnail url={video.thumbnail_url} />
-        <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{caption}</span>
-        <span className="text-slate-700">{formatDuration(video.duration)}</span>
-        {inPlaylist ? <Badge tone="info">In the playlist</Badge> : <StateBadges video={video} />}
+        <span id={`${id}-caption`} className="min-w-0 flex-1 truncate font-medium text-slate-900">
+          {caption}
+        </span>
+        <span id={`${id}-details`} className="flex items-center gap-3">
+          <span className="text-slate-700">
+            {formatDuration(video.duration)}
+            <span className="sr-only">,</span>
+          </span>
+          {inPlaylist ? <Badge tone="info">In the playlist</Badge> : <StateBadges video={video} />}
+        </span>
       </label>
     </li>
   )
