@@ -1,9 +1,25 @@
 import { useQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { type ReactNode, useMemo } from 'react'
+import type { BusinessStoreListItem } from '@/api/generated/types.gen'
 import { storesQuery } from '@/api/queries/stores'
 import { describeError } from './error-panel'
 import { FieldShell } from './ui/field'
 import { Select } from './ui/select'
+
+type StoreFacts = Pick<BusinessStoreListItem, 'id' | 'name' | 'currency'>
+
+/** "Aurora EU Store (EUR)": a store as pickers and suggestions name it, with its currency. */
+export const storeLabel = (store: Pick<StoreFacts, 'name' | 'currency'>) =>
+  `${store.name?.trim() || 'Unnamed store'} (${store.currency})`
+
+/** The business's stores by id, to name the store of a product (undefined until listed). */
+export function useStoresById(): ReadonlyMap<string, StoreFacts> | undefined {
+  const stores = useQuery(storesQuery())
+  return useMemo(
+    () => (stores.data ? new Map(stores.data.map((store) => [store.id, store])) : undefined),
+    [stores.data],
+  )
+}
 
 /** The store chosen by default: the business's first (the service's default for tagging). */
 export function useDefaultStoreId(): string {
@@ -47,7 +63,7 @@ export function StoreSelect({
           )}
           {stores.data?.map((store) => (
             <option key={store.id} value={store.id}>
-              {store.name ?? store.id} ({store.currency})
+              {storeLabel(store)}
             </option>
           ))}
         </Select>

@@ -5,15 +5,17 @@ const money = (amount: number, currency: string | null) =>
     ? new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount)
     : amount.toFixed(2)
 
-/** "€19.00" or "€19.00–€29.00" over the product's variants; null when none has a price. */
-export function priceRange(product: Product): string | null {
+/**
+ * "€19.00" or "€19.00–€29.00" over the product's variants; null when none has a price. In its
+ * store's currency when the caller knows it, else the product's.
+ */
+export function priceRange(product: Product, currency: string | null = null): string | null {
   const prices = product.units.flatMap((unit) => (unit.price === null ? [] : [unit.price]))
   if (prices.length === 0) return null
   const low = Math.min(...prices)
   const high = Math.max(...prices)
-  return low === high
-    ? money(low, product.currency)
-    : `${money(low, product.currency)}–${money(high, product.currency)}`
+  const code = currency ?? product.currency
+  return low === high ? money(low, code) : `${money(low, code)}–${money(high, code)}`
 }
 
 /** One variant's price in the product's currency; null when it has none. */

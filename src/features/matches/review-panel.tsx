@@ -4,6 +4,7 @@ import { videoMatchesQuery } from '@/api/queries/matches'
 import { videoQuery } from '@/api/queries/videos'
 import { describeError } from '@/components/error-panel'
 import { LeaveGuard } from '@/components/leave-guard'
+import { useStoresById } from '@/components/store-select'
 import { Callout } from '@/components/ui/callout'
 import { useShortcuts } from '@/components/ui/shortcuts'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -62,6 +63,7 @@ function Suggestions({
   onDone: () => void
 }) {
   const review = useReviewState(videoId, matches)
+  const stores = useStoresById()
   const submit = useSubmitReview()
   const plan = useMemo(() => submitPlan(matches, review.decisions), [matches, review.decisions])
   const activeButton = useRef<HTMLButtonElement>(null)
@@ -128,6 +130,7 @@ function Suggestions({
               <SuggestionRow
                 key={match.id}
                 match={match}
+                store={stores && (stores.get(match.product.business_store_id) ?? null)}
                 index={index}
                 decision={decisionOf(match, review.decisions)}
                 active={index === review.active}

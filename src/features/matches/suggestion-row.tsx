@@ -1,6 +1,7 @@
 import { memo, type Ref } from 'react'
 import type { ProductMatch } from '@/api/generated/types.gen'
 import { ProductImage } from '@/components/product-image'
+import { storeLabel } from '@/components/store-select'
 import { Button } from '@/components/ui/button'
 import { priceRange, productLabel } from '@/lib/product-facts'
 import type { Decision } from './review-model'
@@ -16,6 +17,7 @@ const rowTone = {
 // (on its Accept button), so a screen reader hears which product the keys act on.
 export const SuggestionRow = memo(function SuggestionRow({
   match,
+  store,
   decision,
   active,
   index,
@@ -25,6 +27,9 @@ export const SuggestionRow = memo(function SuggestionRow({
   unavailableReason,
 }: {
   match: ProductMatch
+  // The product's store, named beside it: suggestions come from every store of the business.
+  // (null: not among the stores listed; undefined: the stores are still loading).
+  store: { name: string | null; currency: string } | null | undefined
   decision: Decision | null
   active: boolean
   index: number
@@ -36,7 +41,9 @@ export const SuggestionRow = memo(function SuggestionRow({
 }) {
   const { product } = match
   const name = productLabel(product)
-  const price = priceRange(product)
+  const price = priceRange(product, store?.currency)
+  const where = store === undefined ? null : store ? storeLabel(store) : 'a store no longer listed'
+  const from = where ? ` from ${where}` : ''
   const variants = product.units.length
   const score = Math.max(0, Math.min(100, match.matching_score))
   return (
@@ -48,7 +55,7 @@ export const SuggestionRow = memo(function SuggestionRow({
       <div className="min-w-0 flex-1 basis-48">
         <p className="font-medium">{name}</p>
         <p className="text-sm text-slate-700">
-          {[price ?? 'No price', variants > 1 ? `${variants} variants` : null]
+          {[where, price ?? 'No price', variants > 1 ? `${variants} variants` : null]
             .filter(Boolean)
             .join(' · ')}
         </p>
@@ -69,7 +76,7 @@ export const SuggestionRow = memo(function SuggestionRow({
           className="min-h-11 min-w-11"
           variant={decision === 'accepted' ? 'primary' : 'secondary'}
           aria-pressed={decision === 'accepted'}
-          aria-label={`Accept ${name}, score ${match.matching_score}${decision ? `, ${decisionWords[decision].toLowerCase()}` : ', undecided'}`}
+          aria-label={`Accept ${name}${from}, score ${match.matching_score}${decision ? `, ${decisionWords[decision].toLowerCase()}` : ', undecided'}`}
           onFocus={() => onFocusRow(index)}
           unavailableReason={unavailableReason}
           onClick={() => onDecide('accepted', index)}
@@ -81,7 +88,7 @@ export const SuggestionRow = memo(function SuggestionRow({
           className="min-h-11 min-w-11"
           variant={decision === 'rejected' ? 'primary' : 'secondary'}
           aria-pressed={decision === 'rejected'}
-          aria-label={`Reject ${name}`}
+          aria-label={`Reject ${name}${from}`}
           unavailableReason={unavailableReason}
           onClick={() => onDecide('rejected', index)}
         >

@@ -11,6 +11,8 @@ import { usePermission } from '@/lib/permissions'
 import { AutoAcceptField } from '../../matching/auto-accept-field'
 import { matchingRefusal, startMatching } from '../../matching/start-matching'
 import { RoleLock } from '../layout/role-lock'
+import { useTaggingStore } from '../tagging/use-tagging-store'
+import { StoreSuggestions } from './store-suggestions'
 
 // While a job runs its suggestions are read every few seconds (until live updates replace it).
 const jobPollMs = 3_000
@@ -26,6 +28,7 @@ const jobWords = {
 // the job, and go to the review of its suggestions.
 export function MatchingPanel({ video }: { video: Video }) {
   const queryClient = useQueryClient()
+  const store = useTaggingStore(video)
   const [autoAccept, setAutoAccept] = useState(false)
   const starting = usePermission('startProductMatching')
   // Polled even while live updates are up: the service sends no event when a job ends.
@@ -55,6 +58,13 @@ export function MatchingPanel({ video }: { video: Video }) {
           ? ` ${matches.data.matches.length} suggestions, ${pending} waiting for review.`
           : ''}
       </p>
+      {matches.data && matches.data.matches.length > 0 ? (
+        <StoreSuggestions
+          matches={matches.data.matches}
+          storeId={store.storeId}
+          onChooseStore={store.choose}
+        />
+      ) : null}
       {pending > 0 ? (
         <Link to="/matches" search={{ video: video.id }} className={buttonClasses('secondary')}>
           Review the suggestions

@@ -1,8 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { Video } from '@/api/generated/types.gen'
-import { productQuery } from '@/api/queries/products'
-import { storesQuery } from '@/api/queries/stores'
 import { describeError } from '@/components/error-panel'
 import {
   changesBetween,
@@ -21,6 +18,7 @@ import { useDraft } from '../drafts/page-drafts'
 import { useSaveVideo } from '../edit/use-save-video'
 import { RoleLock } from '../layout/role-lock'
 import { ReviewDialog } from './review-dialog'
+import { useTaggingStore } from './use-tagging-store'
 
 // The video's product tags, edited as a draft with the shared tag picker, then reviewed: a save
 // replaces the whole list, so the review shows exactly what is added, removed and kept.
@@ -28,11 +26,9 @@ import { ReviewDialog } from './review-dialog'
 export function TagEditor({ video }: { video: Video }) {
   const toast = useToast()
   const save = useSaveVideo(video.id)
-  const stores = useQuery(storesQuery())
   const stored = useMemo(() => tagsOf(video), [video])
   const [draft, setDraft] = useState<Tags>(stored)
   const [visibility, setVisibility] = useState<Visibility>('keep')
-  const [chosenStore, setChosenStore] = useState<string | null>(null)
   const [reviewing, setReviewing] = useState(false)
   const reviewed = useRef<(saved: boolean) => void>(() => {})
   const editing = usePermission('updateVideo')
@@ -42,10 +38,14 @@ export function TagEditor({ video }: { video: Video }) {
   useEffect(() => setDraft(stored), [storedKey])
 
   const labels = useStoreTagLabels(draft)
-  const first = draft.products[0] ?? stored.products[0]
-  const firstProduct = useQuery({ ...productQuery(first ?? ''), enabled: Boolean(first) })
-  const storeId =
-    chosenStore ?? firstProduct.data?.business_store_id ?? stores.data?.at(-1)?.id ?? ''
+  const { storeId, chosen, choose: chooseStore } = useTaggingStore(video)
+  // Another store chosen (here, or from the AI suggestions): the draft's tags were of the last.
+  const lastChosen = useRef(chosen)
+  useEffect(() => {
+    if (lastChosen.current === chosen) return
+    lastChosen.current = chosen
+    setDraft({ products: [], variants: [] })
+  }, [chosen])
   const changes = changesBetween(stored, draft)
   const count =
     changes.added.length +
@@ -101,11 +101,8 @@ export function TagEditor({ video }: { video: Video }) {
         <TagPicker
           idPrefix="tag"
           storeId={storeId}
-          storeHint="Tags are looked up in one store; choosing another clears the draft."
-          onStoreChange={(next) => {
-            setChosenStore(next)
-            setDraft({ products: [], variants: [] })
-          }}
+          storeHint="Tags and AI suggestions come from one store; choosing another clears the draft."
+          onStoreChange={chooseStore}
           tags={draft}
           onChange={setDraft}
         />
