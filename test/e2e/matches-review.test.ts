@@ -132,3 +132,17 @@ it('asks before leaving with undecided changes, and passes axe', async () => {
   )
   expect(await seriousAccessibilityViolations(page)).toEqual([])
 })
+
+it('shows each suggestion with its product picture and its store', async () => {
+  const { page } = app
+  await page.goto(`${app.url}/matches`)
+  const [video] = await reviewQueue(app)
+  await reviewing(page, video)
+  const rows = page.locator('ol[aria-label="Suggested products"] > li')
+  const first = rows.first()
+  await expect
+    .poll(() => first.locator('img').evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0)
+  expect(await first.textContent()).toMatch(/Aurora (Main|EU) Store \((USD|EUR)\)/)
+  await shown(first.getByRole('button', { name: /^Accept .+ from Aurora (Main|EU) Store/ }))
+})
