@@ -18,7 +18,7 @@ afterAll(async () => {
   await app?.close()
 })
 
-const panel = () => app.page.getByRole('region', { name: 'AI product matching' })
+const panel = () => app.page.getByRole('region', { name: 'AI matching' })
 
 it('starts matching with auto-accept, follows the job without a reload, and the products are tagged', async () => {
   await app.page.goto(`${app.url}/videos`)

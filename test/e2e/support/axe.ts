@@ -15,7 +15,7 @@ interface Violation {
   id: string
   impact: string | null
   help: string
-  nodes: Array<{ target: unknown[] }>
+  nodes: Array<{ target: unknown[]; failureSummary?: string }>
 }
 
 // Runs axe-core in the page and returns the serious and critical violations, described well
@@ -32,6 +32,12 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) =>
-        `${violation.impact}: ${violation.id} (${violation.help}) at ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        `${violation.impact}: ${violation.id} (${violation.help}) at ${violation.nodes.map(describeNode).join(', ')}`,
     )
+}
+
+// The selector, and axe's own reason (the two colours and their ratio for a contrast failure).
+function describeNode(node: Violation['nodes'][number]): string {
+  const reason = node.failureSummary?.split('\n').slice(1).join(' ').trim()
+  return reason ? `${node.target.join(' ')} (${reason})` : node.target.join(' ')
 }
