@@ -17,6 +17,7 @@ import {
 import { hostCheck } from './http/host-check.ts'
 import { sendJson } from './http/json-response.ts'
 import { securityHeaders } from './http/security-headers.ts'
+import { signedInPreloads } from './http/signed-in-preloads.ts'
 import type { SessionStreams } from './live/session-streams.ts'
 import { accessLog } from './ops/access-log.ts'
 import { countSignIns, countWebhooks } from './ops/answer-metrics.ts'
@@ -160,6 +161,7 @@ export function createRoutes(d: RouteDependencies) {
   app.all('/auth/*', notFound)
 
   // The app itself.
+  app.get('*', signedInPreloads())
   app.all('*', raw(d.serveApp))
 
   app.onError((error, c) => {

@@ -4,9 +4,8 @@ import { zVideoEvent, zVideoImportFailedEvent } from './generated/zod.gen'
 /** A service webhook (document 1, section 6), as the contract describes it. */
 export type ServiceEvent = VideoEvent | VideoImportFailedEvent
 
-// The dashboard server checks each delivery with this before applying it, and the app each event
-// it is sent: one rule on both sides, the contract's. Named imports, so the app's bundle keeps
-// only these two schemas.
+// The dashboard server checks each delivery (and each event another replica passes on) with this
+// before sending it to the app, which therefore only reads it (`service-event-frame.ts`).
 export function parseServiceEvent(value: unknown): ServiceEvent | null {
   const video = zVideoEvent.safeParse(value)
   if (video.success) return video.data

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import type { ServiceEvent } from '@/api/service-event'
+import { readServiceEventFrame } from '@/api/service-event-frame'
 
 export type LiveStatus = 'connecting' | 'live' | 'offline'
 type Listener = (event: ServiceEvent | 'reset') => void
@@ -24,28 +25,13 @@ const emit = (event: ServiceEvent | 'reset') => {
   for (const listener of listeners) listener(event)
 }
 
-// Events are parsed with the contract's schemas, which load once the stream is open rather than
-// with the first screen. Every event waits on the same load, so they are applied in order.
-let parser: Promise<typeof import('@/api/service-event')> | undefined
-const loadParser = () => {
-  parser ??= import('@/api/service-event').catch((error: unknown) => {
-    parser = undefined
-    throw error
-  })
-  return parser
+/** Applies a `service` frame's data, or `null` for a reset. */
+const emitFrame = (data: string | null) => {
+  if (data === null) return emit('reset')
+  // Not an event this app knows: nothing to apply.
+  const event = readServiceEventFrame(data)
+  if (event) emit(event)
 }
-/** Applies a `service` frame's data, or `null` for a reset, after the events before it. */
-const emitInOrder = (data: string | null) =>
-  loadParser().then(
-    ({ parseServiceEventJson }) => {
-      if (data === null) return emit('reset')
-      // Not an event this app knows: nothing to apply.
-      const event = parseServiceEventJson(data)
-      if (event) emit(event)
-    },
-    // The schemas could not load (the app was updated meanwhile): read everything again.
-    () => emit('reset'),
-  )
 
 // The server's event stream, opened once for the app. After a drop it reconnects with growing
 // waits (1 s, 2 s, 4 s … 30 s) and asks for what it missed since the last event it saw.
@@ -57,16 +43,15 @@ function connect() {
   stream.onopen = () => {
     attempt = 0
     setStatus('live')
-    void loadParser().catch(() => {})
   }
   stream.addEventListener('service', (message) => {
     rememberEventId(message.lastEventId)
-    void emitInOrder(message.data)
+    emitFrame(message.data)
   })
   stream.addEventListener('ready', (message) => {
     rememberEventId(message.lastEventId)
   })
-  stream.addEventListener('reset', () => void emitInOrder(null))
+  stream.addEventListener('reset', () => emitFrame(null))
   stream.onerror = () => {
     stream.close()
     if (source !== stream) return
