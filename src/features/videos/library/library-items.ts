@@ -1,7 +1,6 @@
-import { type KeyboardEvent, type RefObject, useCallback, useState } from 'react'
+import { type KeyboardEvent, type RefObject, useMemo, useRef, useState } from 'react'
 
 export interface ItemProps {
-  selected: boolean
   container: {
     tabIndex: number
     'data-index': number
@@ -12,52 +11,84 @@ export interface ItemProps {
   checkbox: { checked: boolean; onChange: () => void }
 }
 
+/** What every result shares, the same object from render to render. */
+export interface ItemHandlers {
+  keyDown(index: number, event: KeyboardEvent): void
+  focus(index: number): void
+  toggle(id: string): void
+}
+
+/** What one result needs to render; a result whose values did not change is not rendered again. */
+export interface ItemState {
+  index: number
+  selected: boolean
+  active: boolean
+  handlers: ItemHandlers
+}
+
 // One roving tab stop over the results: arrows or j/k move, x selects, Enter opens (the keys are
-// listed in the shortcuts help by library-shortcuts.ts).
+// listed in the shortcuts help by library-shortcuts.ts). The handlers read the latest results
+// through a ref, so they stay the same object and a keystroke in the search box, which renders
+// the screen again, does not render every result again.
 export function useLibraryItems(options: {
   ids: string[]
-  labels: string[]
   selected: ReadonlySet<string>
   toggle: (id: string) => void
   open: (id: string) => void
   listRef: RefObject<HTMLElement | null>
 }) {
-  const { ids, labels, selected, toggle, open, listRef } = options
   const [active, setActive] = useState(0)
+  const latest = useRef(options)
+  latest.current = options
 
-  const move = useCallback(
-    (to: number) => {
+  const handlers = useMemo<ItemHandlers>(() => {
+    const move = (to: number) => {
+      const { ids, listRef } = latest.current
       const index = Math.max(0, Math.min(ids.length - 1, to))
       setActive(index)
       listRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus()
-    },
-    [ids.length, listRef],
-  )
-
-  return (index: number): ItemProps => {
-    const id = ids[index] as string
-    return {
-      selected: selected.has(id),
-      container: {
-        tabIndex: index === Math.min(active, ids.length - 1) ? 0 : -1,
-        'data-index': index,
-        'aria-label': `${labels[index] ?? 'Video'}${selected.has(id) ? ', selected' : ''}`,
-        onFocus: () => setActive(index),
-        onKeyDown: (event) => {
-          if (event.target !== event.currentTarget) return
-          if (event.key === 'ArrowDown' || event.key === 'ArrowRight' || event.key === 'j')
-            move(index + 1)
-          else if (event.key === 'ArrowUp' || event.key === 'ArrowLeft' || event.key === 'k')
-            move(index - 1)
-          else if (event.key === 'Home') move(0)
-          else if (event.key === 'End') move(ids.length - 1)
-          else if (event.key === 'x') toggle(id)
-          else if (event.key === 'Enter') open(id)
-          else return
-          event.preventDefault()
-        },
-      },
-      checkbox: { checked: selected.has(id), onChange: () => toggle(id) },
     }
+    return {
+      focus: setActive,
+      toggle: (id) => latest.current.toggle(id),
+      keyDown: (index, event) => {
+        if (event.target !== event.currentTarget) return
+        const { ids, toggle, open } = latest.current
+        const id = ids[index] as string
+        if (event.key === 'ArrowDown' || event.key === 'ArrowRight' || event.key === 'j')
+          move(index + 1)
+        else if (event.key === 'ArrowUp' || event.key === 'ArrowLeft' || event.key === 'k')
+          move(index - 1)
+        else if (event.key === 'Home') move(0)
+        else if (event.key === 'End') move(ids.length - 1)
+        else if (event.key === 'x') toggle(id)
+        else if (event.key === 'Enter') open(id)
+        else return
+        event.preventDefault()
+      },
+    }
+  }, [])
+
+  const activeIndex = Math.min(active, options.ids.length - 1)
+  return (index: number): ItemState => ({
+    index,
+    selected: options.selected.has(options.ids[index] as string),
+    active: index === activeIndex,
+    handlers,
+  })
+}
+
+/** The attributes and handlers of one result, its container and its checkbox. */
+export function itemProps(state: ItemState, id: string, label: string): ItemProps {
+  const { index, selected, active, handlers } = state
+  return {
+    container: {
+      tabIndex: active ? 0 : -1,
+      'data-index': index,
+      'aria-label': `${label}${selected ? ', selected' : ''}`,
+      onFocus: () => handlers.focus(index),
+      onKeyDown: (event) => handlers.keyDown(index, event),
+    },
+    checkbox: { checked: selected, onChange: () => handlers.toggle(id) },
   }
 }

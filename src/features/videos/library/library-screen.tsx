@@ -13,7 +13,6 @@ import { FiltersBar } from '@/components/video/filters-bar'
 import { formatCount } from '@/lib/format'
 import { handOverFiles } from '@/lib/pending-uploads'
 import { usePermission } from '@/lib/permissions'
-import { videoTitle } from '@/lib/video-facts'
 import { toFilters } from '@/lib/video-search'
 import { MatchingJobs } from '../matching/matching-jobs'
 import { BulkBar, BulkReportPanel } from './bulk-bar'
@@ -78,7 +77,6 @@ function Library({
   const videos = data?.videos ?? noVideos
   const item = useLibraryItems({
     ids: videos.map((video) => video.id),
-    labels: videos.map(videoTitle),
     selected,
     toggle,
     open: (videoId) => navigate({ to: '/videos/$videoId', params: { videoId } }),

@@ -1,71 +1,79 @@
 import { Link } from '@tanstack/react-router'
+import { memo } from 'react'
 import type { LibraryVideo } from '@/api/queries/videos'
 import { Checkbox } from '@/components/ui/checkbox'
 import { StateBadges } from '@/components/video/video-state'
 import { formatDuration, safeHttpUrl } from '@/lib/format'
 import { videoTitle } from '@/lib/video-facts'
-import type { ItemProps } from './library-items'
+import { type ItemState, itemProps } from './library-items'
 
 export function VideoGrid({
   videos,
   item,
 }: {
   videos: LibraryVideo[]
-  item: (index: number) => ItemProps
+  item: (index: number) => ItemState
 }) {
   return (
     <ul
       aria-label="Videos"
       className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6"
     >
-      {videos.map((video, index) => {
-        const props = item(index)
-        const thumbnail = safeHttpUrl(video.thumbnail_url)
-        return (
-          <li
-            key={video.id}
-            {...props.container}
-            className={`group relative overflow-hidden rounded-lg border bg-white shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 ${
-              props.selected ? 'border-indigo-600 ring-2 ring-indigo-600' : 'border-slate-200'
-            }`}
-          >
-            <div className="relative aspect-[9/16] bg-slate-800">
-              {thumbnail ? (
-                <img
-                  src={thumbnail}
-                  alt=""
-                  loading={index < 12 ? 'eager' : 'lazy'}
-                  width={270}
-                  height={480}
-                  className="h-full w-full object-cover"
-                />
-              ) : (
-                <span className="absolute inset-0 grid place-items-center text-xs text-slate-200">
-                  No thumbnail
-                </span>
-              )}
-              <span className="absolute right-1 bottom-1 rounded bg-slate-900/80 px-1 text-xs text-white">
-                {formatDuration(video.duration)}
-              </span>
-              <label className="absolute top-1 left-1 z-10 flex items-center rounded bg-white/90 p-1">
-                <Checkbox {...props.checkbox} />
-                <span className="sr-only">Select {videoTitle(video)}</span>
-              </label>
-            </div>
-            <div className="space-y-1 p-2">
-              <Link
-                to="/videos/$videoId"
-                params={{ videoId: video.id }}
-                tabIndex={-1}
-                className="line-clamp-2 text-sm font-medium text-slate-900 after:absolute after:inset-0 after:content-[''] hover:underline"
-              >
-                {videoTitle(video)}
-              </Link>
-              <StateBadges video={video} />
-            </div>
-          </li>
-        )
-      })}
+      {videos.map((video, index) => (
+        <VideoCard key={video.id} video={video} {...item(index)} />
+      ))}
     </ul>
   )
 }
+
+const VideoCard = memo(function VideoCard({
+  video,
+  ...state
+}: ItemState & { video: LibraryVideo }) {
+  const props = itemProps(state, video.id, videoTitle(video))
+  const thumbnail = safeHttpUrl(video.thumbnail_url)
+  const { index } = state
+  return (
+    <li
+      {...props.container}
+      className={`group relative overflow-hidden rounded-lg border bg-white shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 ${
+        state.selected ? 'border-indigo-600 ring-2 ring-indigo-600' : 'border-slate-200'
+      }`}
+    >
+      <div className="relative aspect-[9/16] bg-slate-800">
+        {thumbnail ? (
+          <img
+            src={thumbnail}
+            alt=""
+            loading={index < 12 ? 'eager' : 'lazy'}
+            width={270}
+            height={480}
+            className="h-full w-full object-cover"
+          />
+        ) : (
+          <span className="absolute inset-0 grid place-items-center text-xs text-slate-200">
+            No thumbnail
+          </span>
+        )}
+        <span className="absolute right-1 bottom-1 rounded bg-slate-900/80 px-1 text-xs text-white">
+          {formatDuration(video.duration)}
+        </span>
+        <label className="absolute top-1 left-1 z-10 flex items-center rounded bg-white/90 p-1">
+          <Checkbox {...props.checkbox} />
+          <span className="sr-only">Select {videoTitle(video)}</span>
+        </label>
+      </div>
+      <div className="space-y-1 p-2">
+        <Link
+          to="/videos/$videoId"
+          params={{ videoId: video.id }}
+          tabIndex={-1}
+          className="line-clamp-2 text-sm font-medium text-slate-900 after:absolute after:inset-0 after:content-[''] hover:underline"
+        >
+          {videoTitle(video)}
+        </Link>
+        <StateBadges video={video} />
+      </div>
+    </li>
+  )
+})
