@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createRouter } from '@tanstack/react-router'
+import { createRouter, parseSearchWith } from '@tanstack/react-router'
 import { ErrorPanel } from '@/components/error-panel'
 import { NotFound } from '@/components/not-found'
 import { PageSkeleton } from '@/components/ui/skeleton'
+import { readSearchValue } from '@/lib/search-params'
 import { routeTree } from '@/routeTree.gen'
 
 export function createAppRouter(queryClient: QueryClient) {
@@ -13,6 +14,7 @@ export function createAppRouter(queryClient: QueryClient) {
     // The query cache decides freshness; the router must not hold its own stale copy.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    parseSearch: parseSearchWith(readSearchValue),
     defaultPendingComponent: PageSkeleton,
     defaultErrorComponent: ErrorPanel,
     defaultNotFoundComponent: NotFound,

@@ -1,16 +1,17 @@
 import * as z from 'zod/mini'
 import { VideoAccess, VideoStatus, VideoType } from '@/api/generated/types.gen'
 import type { VideoFilters } from '@/api/queries/videos'
+import { searchText } from '@/lib/search-params'
 
 // A search of a channel's videos as the library's URL holds it (and the playlist picker reuses):
 // invalid values fall back instead of failing the page.
 export const videoSearchSchema = z.object({
-  q: z.catch(z.optional(z.string().check(z.maxLength(200))), undefined),
+  q: searchText(200),
   status: z.catch(z.optional(z.enum(VideoStatus)), undefined),
   access: z.catch(z.optional(z.enum(VideoAccess)), undefined),
   published: z.catch(z.optional(z.boolean()), undefined),
   archived: z.catch(z.optional(z.boolean()), undefined),
-  hashtag: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined),
+  hashtag: searchText(100),
   type: z.catch(z.optional(z.enum(VideoType)), undefined),
 })
 

@@ -1,9 +1,10 @@
 import * as z from 'zod/mini'
 import type { PlaylistFilters } from '@/api/queries/playlists'
+import { searchText } from '@/lib/search-params'
 
 // The list's search and archive filter live in the URL (the channel is the root route's).
 export const playlistListSearchSchema = z.object({
-  q: z.catch(z.optional(z.string().check(z.maxLength(200))), undefined),
+  q: searchText(200),
   archived: z.catch(z.optional(z.boolean()), undefined),
   // Opens the new-playlist dialog (the command palette's "New playlist"); dropped once open.
   create: z.catch(z.optional(z.boolean()), undefined),
