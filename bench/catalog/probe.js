@@ -44,10 +44,14 @@
       armed.resolve({ keyAt: state.lastKey, doneAt: performance.now(), rows: shown.length }),
     )
   }
+  // The tag list's busy mark is an attribute: when a search's results are the rows its prefix
+  // already showed (dimmed), only that mark changes as they are painted.
   new MutationObserver(check).observe(document, {
     subtree: true,
     childList: true,
     characterData: true,
+    attributes: true,
+    attributeFilter: ['aria-busy'],
   })
   state.arm = (query, where) =>
     new Promise((resolve) => {
