@@ -1,9 +1,13 @@
-import { deflateSync } from 'node:zlib'
+import { constants, deflateSync } from 'node:zlib'
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 const COLOR_TYPE_RGB = 2
 const FILTER_SUB = 1
 const BYTES_PER_PIXEL = 3
+// Sub-filtered rows of flat colour are runs of zeros: run-length matching packs them nearly as
+// tightly as level 9's full search (2.7 against 2.1 KB a demo product picture) at a twentieth of
+// its time, which was most of the time a page of catalog results took the sandbox to draw.
+const RUNS_ONLY = { level: 9, strategy: constants.Z_RLE }
 
 /** Encodes 8-bit RGB pixels (row-major, no padding) as a PNG. */
 export function encodeRgbPng(width: number, height: number, rgb: Buffer): Buffer {
@@ -17,7 +21,7 @@ export function encodeRgbPng(width: number, height: number, rgb: Buffer): Buffer
   return Buffer.concat([
     PNG_SIGNATURE,
     chunk('IHDR', header),
-    chunk('IDAT', deflateSync(subFilteredScanlines(rgb, rowBytes, height), { level: 9 })),
+    chunk('IDAT', deflateSync(subFilteredScanlines(rgb, rowBytes, height), RUNS_ONLY)),
     chunk('IEND', Buffer.alloc(0)),
   ])
 }

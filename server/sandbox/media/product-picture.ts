@@ -10,7 +10,7 @@ const WHITE: Rgb = [255, 255, 255]
  * A small square PNG standing in for a product photo, drawn like the placeholder thumbnails: a
  * pale backdrop and a rounded "product" in colours hashed from `seed`, its size and place varied
  * by more bits of the hash, so each product's pictures differ from each other and from every
- * other product's. Same seed, same bytes; about a millisecond to draw, so it is made on request.
+ * other product's. Same seed, same bytes; cheap to draw, so it is made on request.
  */
 export function renderProductPicture(seed: string): Buffer {
   const size = PRODUCT_PICTURE_SIZE
@@ -25,10 +25,29 @@ export function renderProductPicture(seed: string): Buffer {
   const backdropTop = mix(light, WHITE, 0.82)
   const backdropBottom = mix(light, WHITE, 0.6)
   const rgb = Buffer.alloc(size * size * 3)
+  // Only pixels within a pixel of the shape's box can be covered: the rest is backdrop, so the
+  // picture is cheap enough to draw for every search's page of results.
+  const left = Math.max(0, Math.floor(centreX - half - 1))
+  const right = Math.min(size, Math.ceil(centreX + half + 1))
+  const top = Math.max(0, Math.floor(centreY - halfHeight - 1))
+  const bottom = Math.min(size, Math.ceil(centreY + halfHeight + 1))
+  const put = (offset: number, colour: Rgb) => {
+    rgb[offset] = Math.round(colour[0])
+    rgb[offset + 1] = Math.round(colour[1])
+    rgb[offset + 2] = Math.round(colour[2])
+  }
   for (let y = 0; y < size; y++) {
     const backdrop = mix(backdropTop, backdropBottom, y / (size - 1))
+    const row = y * size * 3
+    const [red, green, blue] = backdrop.map(Math.round) as Rgb
+    for (let offset = row; offset < row + size * 3; offset += 3) {
+      rgb[offset] = red
+      rgb[offset + 1] = green
+      rgb[offset + 2] = blue
+    }
+    if (y < top || y >= bottom) continue
     const shade = mix(light, dark, (y - centreY + halfHeight) / (2 * halfHeight))
-    for (let x = 0; x < size; x++) {
+    for (let x = left; x < right; x++) {
       const inside = roundedBoxCoverage(
         x + 0.5 - centreX,
         y + 0.5 - centreY,
@@ -36,11 +55,7 @@ export function renderProductPicture(seed: string): Buffer {
         halfHeight,
         corner,
       )
-      const colour = inside > 0 ? mix(backdrop, shade, inside) : backdrop
-      const offset = (y * size + x) * 3
-      rgb[offset] = Math.round(colour[0])
-      rgb[offset + 1] = Math.round(colour[1])
-      rgb[offset + 2] = Math.round(colour[2])
+      if (inside > 0) put(row + x * 3, mix(backdrop, shade, inside))
     }
   }
   return encodeRgbPng(size, size, rgb)
@@ -51,6 +66,8 @@ function roundedBoxCoverage(dx: number, dy: number, halfW: number, halfH: number
   const radius = Math.min(r, halfW, halfH)
   const qx = Math.abs(dx) - halfW + radius
   const qy = Math.abs(dy) - halfH + radius
-  const outside = Math.hypot(Math.max(qx, 0), Math.max(qy, 0)) + Math.min(Math.max(qx, qy), 0)
+  const ox = Math.max(qx, 0)
+  const oy = Math.max(qy, 0)
+  const outside = Math.sqrt(ox * ox + oy * oy) + Math.min(Math.max(qx, qy), 0)
   return Math.max(0, Math.min(1, 0.5 - (outside - radius)))
 }
