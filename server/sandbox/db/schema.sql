@@ -75,6 +75,9 @@ CREATE TABLE IF NOT EXISTS products (
   updated_at INTEGER NOT NULL
 );
 CREATE UNIQUE INDEX IF NOT EXISTS products_external ON products(store_id, external_id);
+-- A store's products newest first (the rowid rides in the index): a search stops at its page
+-- instead of sorting every product of the store.
+CREATE INDEX IF NOT EXISTS products_store ON products(store_id);
 
 CREATE TABLE IF NOT EXISTS product_units (
   id INTEGER PRIMARY KEY,
@@ -109,6 +112,7 @@ CREATE TABLE IF NOT EXISTS product_images (
   external_id TEXT,
   unit_external_ids TEXT NOT NULL DEFAULT '[]'
 );
+CREATE INDEX IF NOT EXISTS product_images_product ON product_images(product_id, position);
 
 CREATE TABLE IF NOT EXISTS videos (
   id INTEGER PRIMARY KEY,
