@@ -1,9 +1,18 @@
 import type { Product } from '@/api/generated/types.gen'
 
-const money = (amount: number, currency: string | null) =>
-  currency
-    ? new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(amount)
-    : amount.toFixed(2)
+// One formatter per currency: making one costs far more than formatting with it, and a page of
+// search results formats a price for every product and variant at every keystroke.
+const formats = new Map<string, Intl.NumberFormat>()
+
+function money(amount: number, currency: string | null) {
+  if (!currency) return amount.toFixed(2)
+  let format = formats.get(currency)
+  if (!format) {
+    format = new Intl.NumberFormat(undefined, { style: 'currency', currency })
+    formats.set(currency, format)
+  }
+  return format.format(amount)
+}
 
 /**
  * "€19.00" or "€19.00–€29.00" over the product's variants; null when none has a price. In its
