@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto'
 import { encodeRgbPng } from './png.ts'
 import { gradientFromSeed, mix, type Rgb } from './thumbnail.ts'
 
-export const PRODUCT_PICTURE_SIZE = 160
+// Twice the largest the app shows one (40 px), so it is sharp on a 2× screen and no bigger.
+export const PRODUCT_PICTURE_SIZE = 80
 
 const WHITE: Rgb = [255, 255, 255]
 
