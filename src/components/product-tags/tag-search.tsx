@@ -89,8 +89,8 @@ export function TagSearch({
       onInputValueChange={setText}
       onOpenChange={setOpen}
       items={options}
-      itemKey={(option) => option.id}
-      renderItem={(option, { selected }) => <OptionRow option={option} selected={selected} />}
+      itemKey={optionKey}
+      renderItem={renderOption}
       selected={tagged}
       onPick={onToggle}
       multiple
@@ -108,6 +108,11 @@ export function TagSearch({
     />
   )
 }
+
+const optionKey = (option: TagOption) => option.id
+const renderOption = (option: TagOption, { selected }: { selected: boolean }) => (
+  <OptionRow option={option} selected={selected} />
+)
 
 function OptionRow({ option, selected }: { option: TagOption; selected: boolean }) {
   const variant = option.kind === 'variant'

@@ -5,7 +5,7 @@ import {
   ComboboxPopover,
   ComboboxProvider,
 } from '@ariakit/react'
-import { type ReactNode, useId } from 'react'
+import { memo, type ReactNode, useCallback, useId, useRef } from 'react'
 import { controlClasses, controlPadding } from './control-styles'
 import { FieldError, FieldHint, fieldA11y } from './field'
 
@@ -64,6 +64,11 @@ export function Combobox<TItem>({
   const fallbackId = useId()
   const inputId = id ?? fallbackId
   const a11y = fieldA11y(inputId, { hint, error })
+  // The options stay as they are while typing (see Options): picking calls whatever handler came
+  // last without making every option render again for a new one.
+  const latestPick = useRef(onPick)
+  latestPick.current = onPick
+  const pick = useCallback((item: TItem) => latestPick.current(item), [])
   return (
     <ComboboxProvider
       value={inputValue}
@@ -97,26 +102,55 @@ export function Combobox<TItem>({
         aria-busy={stale || undefined}
         className={`z-20 max-h-72 overflow-y-auto rounded-md border border-slate-300 bg-white py-1 shadow-lg ${stale ? 'opacity-60' : ''}`}
       >
-        {items.map((item) => {
-          const key = itemKey(item)
-          const isSelected = selected.includes(key)
-          return (
-            <ComboboxItem
-              key={key}
-              value={key}
-              focusOnHover
-              setValueOnClick={false}
-              selectValueOnClick={false}
-              hideOnClick={!multiple}
-              disabled={stale}
-              onClick={() => onPick(item)}
-              className="flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm text-slate-900 data-active-item:bg-indigo-100 aria-disabled:cursor-wait"
-            >
-              {renderItem(item, { selected: isSelected })}
-            </ComboboxItem>
-          )
-        })}
+        <Options
+          items={items}
+          itemKey={itemKey}
+          renderItem={renderItem}
+          selected={selected}
+          onPick={pick}
+          multiple={multiple}
+          stale={stale}
+        />
       </ComboboxPopover>
     </ComboboxProvider>
   )
 }
+
+type OptionsProps<TItem> = Pick<
+  ComboboxProps<TItem>,
+  'items' | 'itemKey' | 'renderItem' | 'selected' | 'onPick' | 'multiple' | 'stale'
+>
+
+// Rendered again only when the options or their state change, not at every keystroke: each
+// option is a heavy Ariakit item, and re-rendering a page of them for each letter typed held up
+// the search that letter starts and the paint of its results. Callers keep itemKey and
+// renderItem stable for this to hold.
+const Options = memo(function Options<TItem>({
+  items,
+  itemKey,
+  renderItem,
+  selected,
+  onPick,
+  multiple = false,
+  stale = false,
+}: OptionsProps<TItem>) {
+  return items.map((item) => {
+    const key = itemKey(item)
+    const isSelected = selected.includes(key)
+    return (
+      <ComboboxItem
+        key={key}
+        value={key}
+        focusOnHover
+        setValueOnClick={false}
+        selectValueOnClick={false}
+        hideOnClick={!multiple}
+        disabled={stale}
+        onClick={() => onPick(item)}
+        className="flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm text-slate-900 data-active-item:bg-indigo-100 aria-disabled:cursor-wait"
+      >
+        {renderItem(item, { selected: isSelected })}
+      </ComboboxItem>
+    )
+  })
+}) as <TItem>(props: OptionsProps<TItem>) => ReactNode
