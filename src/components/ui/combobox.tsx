@@ -32,7 +32,10 @@ export interface ComboboxProps<TItem> {
   listLabel: string
   /** Said under the options and announced: "Searching…", "No product matches “x”." */
   status?: string | null
-  /** Results are stale (a newer search runs): shown dimmed and cannot be picked. */
+  /**
+   * Results are stale (a newer search runs): the list is marked busy and dimmed, and picking one
+   * does nothing.
+   */
   stale?: boolean
   /** The first suggestion is active as soon as there is one, so Enter picks it. */
   autoSelect?: boolean
@@ -64,11 +67,13 @@ export function Combobox<TItem>({
   const fallbackId = useId()
   const inputId = id ?? fallbackId
   const a11y = fieldA11y(inputId, { hint, error })
-  // The options stay as they are while typing (see Options): picking calls whatever handler came
-  // last without making every option render again for a new one.
-  const latestPick = useRef(onPick)
-  latestPick.current = onPick
-  const pick = useCallback((item: TItem) => latestPick.current(item), [])
+  // The options stay as they are while typing (see Options): picking reads the latest handler
+  // and staleness instead of making every option render again for each.
+  const latest = useRef({ onPick, stale })
+  latest.current = { onPick, stale }
+  const pick = useCallback((item: TItem) => {
+    if (!latest.current.stale) latest.current.onPick(item)
+  }, [])
   return (
     <ComboboxProvider
       value={inputValue}
@@ -100,7 +105,7 @@ export function Combobox<TItem>({
         unmountOnHide
         aria-label={listLabel}
         aria-busy={stale || undefined}
-        className={`z-20 max-h-72 overflow-y-auto rounded-md border border-slate-300 bg-white py-1 shadow-lg ${stale ? 'opacity-60' : ''}`}
+        className={`z-20 max-h-72 overflow-y-auto rounded-md border border-slate-300 bg-white py-1 shadow-lg ${stale ? 'cursor-wait opacity-60' : ''}`}
       >
         <Options
           items={items}
@@ -109,7 +114,6 @@ export function Combobox<TItem>({
           selected={selected}
           onPick={pick}
           multiple={multiple}
-          stale={stale}
         />
       </ComboboxPopover>
     </ComboboxProvider>
@@ -118,13 +122,13 @@ export function Combobox<TItem>({
 
 type OptionsProps<TItem> = Pick<
   ComboboxProps<TItem>,
-  'items' | 'itemKey' | 'renderItem' | 'selected' | 'onPick' | 'multiple' | 'stale'
+  'items' | 'itemKey' | 'renderItem' | 'selected' | 'onPick' | 'multiple'
 >
 
-// Rendered again only when the options or their state change, not at every keystroke: each
-// option is a heavy Ariakit item, and re-rendering a page of them for each letter typed held up
-// the search that letter starts and the paint of its results. Callers keep itemKey and
-// renderItem stable for this to hold.
+// Rendered again only when the options or the chosen ones change, not at every keystroke nor
+// when the results turn stale (the list shows that, not each option): each option is a heavy
+// Ariakit item, and re-rendering a page of them for each letter typed held up the search that
+// letter starts and the paint of its results. Callers keep itemKey and renderItem stable.
 const Options = memo(function Options<TItem>({
   items,
   itemKey,
@@ -132,7 +136,6 @@ const Options = memo(function Options<TItem>({
   selected,
   onPick,
   multiple = false,
-  stale = false,
 }: OptionsProps<TItem>) {
   return items.map((item) => {
     const key = itemKey(item)
@@ -145,9 +148,8 @@ const Options = memo(function Options<TItem>({
         setValueOnClick={false}
         selectValueOnClick={false}
         hideOnClick={!multiple}
-        disabled={stale}
         onClick={() => onPick(item)}
-        className="flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm text-slate-900 data-active-item:bg-indigo-100 aria-disabled:cursor-wait"
+        className="flex cursor-pointer items-center gap-2 px-3 py-1.5 text-sm text-slate-900 data-active-item:bg-indigo-100"
       >
         {renderItem(item, { selected: isSelected })}
       </ComboboxItem>

@@ -52,6 +52,37 @@ function LanguagePicker({ multiple = false }: { multiple?: boolean }) {
   )
 }
 
+/** A search answered when the test says so: until then the last answer's options stay, stale. */
+function SearchingPicker() {
+  const [text, setText] = useState('')
+  const [answeredFor, setAnsweredFor] = useState('')
+  const [chosen, setChosen] = useState<string[]>([])
+  const found = languages.filter((language) =>
+    language.name.toLowerCase().includes(answeredFor.toLowerCase()),
+  )
+  return (
+    <>
+      <Combobox
+        label="Language"
+        inputValue={text}
+        onInputValueChange={setText}
+        items={found}
+        itemKey={(language) => language.code}
+        renderItem={(language) => language.name}
+        selected={chosen}
+        multiple
+        onPick={(language) => setChosen((current) => [...current, language.code])}
+        listLabel="Languages"
+        stale={answeredFor !== text}
+      />
+      <button type="button" onClick={() => setAnsweredFor(text)}>
+        Answer
+      </button>
+      <output aria-label="Chosen">{chosen.join(',')}</output>
+    </>
+  )
+}
+
 describe('Combobox', () => {
   it('suggests as you type; Enter picks the first suggestion without leaving the text box', async () => {
     const { container } = render(<LanguagePicker />)
@@ -94,5 +125,29 @@ describe('Combobox', () => {
     await userEvent.keyboard('{Escape}')
     expect(input).toHaveAttribute('aria-expanded', 'false')
     expect(input).toHaveValue('xyz')
+  })
+
+  it('keeps stale options in a busy list that picks nothing until the newer search answers', async () => {
+    render(<SearchingPicker />)
+    const input = screen.getByRole('combobox', { name: 'Language' })
+    await userEvent.type(input, 'e')
+    await userEvent.click(screen.getByRole('button', { name: 'Answer' }))
+    await userEvent.click(input)
+    const list = await screen.findByRole('listbox', { name: 'Languages' })
+    expect(list).not.toHaveAttribute('aria-busy')
+
+    await userEvent.type(input, 'n')
+    expect(list).toHaveAttribute('aria-busy', 'true')
+    expect(within(list).getByRole('option', { name: 'German' })).toBeInTheDocument()
+    await userEvent.click(within(list).getByRole('option', { name: 'German' }))
+    expect(screen.getByRole('status', { name: 'Chosen' })).toHaveTextContent(/^$/)
+
+    await userEvent.click(screen.getByRole('button', { name: 'Answer' }))
+    await userEvent.click(input)
+    const answered = await screen.findByRole('listbox', { name: 'Languages' })
+    expect(answered).not.toHaveAttribute('aria-busy')
+    expect(within(answered).queryByRole('option', { name: 'German' })).not.toBeInTheDocument()
+    await userEvent.click(within(answered).getByRole('option', { name: 'English' }))
+    expect(screen.getByRole('status', { name: 'Chosen' })).toHaveTextContent('en')
   })
 })
