@@ -56,7 +56,9 @@ export const SortableRow = memo(function SortableRow(props: SortableRowProps) {
     isDragging,
   } = useSortable({
     id,
-    disabled: pending || unavailableReason !== undefined,
+    // Only lifting is refused: a row still loading stays a place to drop on (and to step over by
+    // keyboard), and toggling a droppable re-measures every row of the list mid-drag.
+    disabled: { draggable: pending || unavailableReason !== undefined, droppable: false },
     attributes: { roleDescription: words.handleRoleDescription },
   })
   const virtual = props.virtualTop !== undefined
