@@ -3,7 +3,6 @@ import { afterEach, expect, it, vi } from 'vitest'
 import { type VideoSummary, videoKeys } from '@/api/queries/videos'
 import { PlaylistEditor } from '@/features/playlists/editor/playlist-editor'
 import type { RowActions } from '@/features/playlists/editor/playlist-video-row'
-import { useVideoCaptions } from '@/features/playlists/editor/use-video-captions'
 import { deferred, fakeApi, json } from '../support/fake-api'
 import { stubViewportHeight } from '../ui/support/sortable-list-harness'
 import { createTestQueryClient, renderWithProviders } from '../video-page/support/render'
@@ -28,7 +27,6 @@ const actions: RowActions = {
 }
 
 function Editor({ order }: { order: string[] }) {
-  const { caption, loading } = useVideoCaptions()
   return (
     <PlaylistEditor
       name="Spring drop"
@@ -36,8 +34,6 @@ function Editor({ order }: { order: string[] }) {
       pinned={new Set()}
       canPin={false}
       selection={new Set()}
-      caption={caption}
-      loading={loading}
       actions={actions}
       onMove={() => {}}
       height={600}

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react'
 import { SortableList, type SortableMove } from '@/components/ui/sortable-list/sortable-list'
 import { PlaylistVideoRow, type RowActions } from './playlist-video-row'
+import { useVideoCaptions } from './use-video-captions'
 
 const rowHeight = 72
 const words = {
@@ -14,8 +15,6 @@ export function PlaylistEditor({
   pinned,
   canPin,
   selection,
-  caption,
-  loading,
   actions,
   onMove,
   height,
@@ -26,14 +25,15 @@ export function PlaylistEditor({
   pinned: ReadonlySet<string>
   canPin: boolean
   selection: ReadonlySet<string>
-  caption: (id: string) => string
-  loading: (id: string) => boolean
   actions: RowActions
   onMove: (move: SortableMove) => void
   height: number
   /** Why the account cannot reorder, when it cannot. */
   moveReason: string | undefined
 }) {
+  // Captions and loading states follow the summaries here, so their arrival re-renders the list
+  // alone, not the page around it.
+  const { caption, loading } = useVideoCaptions()
   // Stable while the selection and pins stay, so rows keep their content while scrolling and dragging.
   const renderItem = useCallback(
     (id: string) => (

@@ -18,7 +18,7 @@ import { SelectionBar } from './selection-bar'
 import { usePlaylistEditor } from './use-playlist-editor'
 import { usePlaylistShortcuts } from './use-playlist-shortcuts'
 import { useSelection } from './use-selection'
-import { useVideoCaptions } from './use-video-captions'
+import { useCaptionNow } from './use-video-captions'
 
 const route = getRouteApi('/playlists/$playlistId')
 
@@ -31,7 +31,7 @@ export function PlaylistPage() {
   const editor = usePlaylistEditor(playlist)
   const { order, pinned } = editor.snapshot.shown
   const { selection, toggle, clear } = useSelection(order)
-  const { caption, loading } = useVideoCaptions()
+  const captionNow = useCaptionNow()
   // Without the (assumed) field the service is asked, and its 422 explained.
   const canPin = playlist.ai_feed !== false
   const filtering = Boolean(search.q) || search.hidden === true
@@ -40,6 +40,8 @@ export function PlaylistPage() {
   const removing = usePermission('removePlaylistVideo')
   const pinning = usePermission('pinPlaylistVideo')
 
+  // Stable while summaries arrive (captions are read when a handler runs): a new object rendered
+  // every row's content again at each batch of them, dozens of times a second while scrolling.
   const actions = useMemo<RowActions>(
     () => ({
       toggle,
@@ -47,29 +49,29 @@ export function PlaylistPage() {
         editor.change(
           { kind: 'remove', videoIds: [id] },
           {
-            done: `Removed “${caption(id)}” from the playlist.`,
-            undo: `removal of “${caption(id)}”`,
+            done: `Removed “${captionNow(id)}” from the playlist.`,
+            undo: `removal of “${captionNow(id)}”`,
           },
         ),
       pin: (id, pin) =>
         editor.change(
           { kind: pin ? 'pin' : 'unpin', videoId: id },
           {
-            done: `${pin ? 'Pinned' : 'Unpinned'} “${caption(id)}”.`,
-            undo: `${pin ? 'pin' : 'unpin'} of “${caption(id)}”`,
+            done: `${pin ? 'Pinned' : 'Unpinned'} “${captionNow(id)}”.`,
+            undo: `${pin ? 'pin' : 'unpin'} of “${captionNow(id)}”`,
           },
         ),
       removeReason: removing.reason,
       pinReason: pinning.reason,
     }),
-    [toggle, editor.change, caption, removing.reason, pinning.reason],
+    [toggle, editor.change, captionNow, removing.reason, pinning.reason],
   )
   const moveTo = useCallback(
     (ids: string[], toIndex: number) => {
       const next = moveBlock(order, ids, toIndex)
       const first = ids[0] ?? ''
       const position = next.indexOf(first) + 1
-      const what = ids.length > 1 ? `${ids.length} videos` : `“${caption(first)}”`
+      const what = ids.length > 1 ? `${ids.length} videos` : `“${captionNow(first)}”`
       editor.change(
         { kind: 'reorder', order: next },
         {
@@ -78,7 +80,7 @@ export function PlaylistPage() {
         },
       )
     },
-    [order, editor.change, caption],
+    [order, editor.change, captionNow],
   )
   usePlaylistShortcuts(toggle)
   const chosen = order.filter((id) => selection.has(id))
@@ -168,8 +170,6 @@ export function PlaylistPage() {
             pinned={pinned}
             canPin={canPin}
             selection={selection}
-            caption={caption}
-            loading={loading}
             actions={actions}
             onMove={({ ids, toIndex }) => moveTo(ids, toIndex)}
             height={640}

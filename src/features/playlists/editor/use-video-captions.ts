@@ -9,7 +9,7 @@ const isSummaryKey = (key: readonly unknown[]) =>
 /**
  * The captions to speak and label rows with, and which rows are still loading, read from the video
  * summaries rows load. The list is told (once a frame at most) when summaries arrive, so a row's
- * labels follow its details.
+ * labels follow its details. Only what renders the rows should use it: each batch re-renders it.
  */
 export function useVideoCaptions() {
   const queryClient = useQueryClient()
@@ -29,17 +29,9 @@ export function useVideoCaptions() {
     }
   }, [queryClient])
 
+  const captionNow = useCaptionNow()
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` marks new summaries
-  const caption = useCallback(
-    (id: string) => {
-      const video = queryClient.getQueryData<VideoSummary>(videoKeys.summary(id))
-      if (video) return videoTitle(video)
-      return queryClient.getQueryState(videoKeys.summary(id))?.status === 'error'
-        ? 'a video whose details are unavailable'
-        : 'a video still loading'
-    },
-    [queryClient, version],
-  )
+  const caption = useCallback((id: string) => captionNow(id), [captionNow, version])
   // A row is offered for moving once its video's details are read (or known to be unavailable).
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` marks new summaries
   const loading = useCallback(
@@ -48,4 +40,23 @@ export function useVideoCaptions() {
     [queryClient, version],
   )
   return { caption, loading }
+}
+
+/**
+ * A video's caption as the summaries hold it when called (or why there is none), for handlers:
+ * one function for the page's life, so what holds it (every row's actions) never changes as
+ * summaries arrive.
+ */
+export function useCaptionNow(): (id: string) => string {
+  const queryClient = useQueryClient()
+  return useCallback(
+    (id: string) => {
+      const video = queryClient.getQueryData<VideoSummary>(videoKeys.summary(id))
+      if (video) return videoTitle(video)
+      return queryClient.getQueryState(videoKeys.summary(id))?.status === 'error'
+        ? 'a video whose details are unavailable'
+        : 'a video still loading'
+    },
+    [queryClient],
+  )
 }
