@@ -37,6 +37,8 @@ interface ServiceSide {
   forward: ReturnType<typeof createApiForwarder>
   tokens: ServiceTokens
   appPolicy: string
+  /** Where the service's pictures and videos come from, as far as it is known. */
+  mediaOrigins: string[]
   health: { status: string; service: string }
 }
 
@@ -153,6 +155,9 @@ export async function composeDashboard(options: DashboardOptions, server: Server
         if (outcome === 'failed') metrics.tokenRefreshFailures.inc()
       },
     })
+    const origins = sandbox
+      ? sandboxOrigins(sandbox.url, options.sandbox?.s3?.endpoint)
+      : remoteOrigins(serviceBaseUrl, options.storageOrigins)
     service = {
       serviceBaseUrl,
       tokens,
@@ -165,12 +170,8 @@ export async function composeDashboard(options: DashboardOptions, server: Server
         logger,
         upstream: observeUpstream(metrics),
       }),
-      appPolicy: appContentSecurityPolicy(
-        options.mode,
-        sandbox
-          ? sandboxOrigins(sandbox.url, options.sandbox?.s3?.endpoint)
-          : remoteOrigins(serviceBaseUrl, options.storageOrigins),
-      ),
+      appPolicy: appContentSecurityPolicy(options.mode, origins),
+      mediaOrigins: origins.media.filter((source) => source.includes('//')),
       health: { status: 'ok', service: sandbox ? 'sandbox' : 'remote' },
     }
     return service
@@ -194,6 +195,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     publicOrigin,
     https: reachedOverHttps({ publicOrigin, trustProxy, loopback: loopbackOnly }),
     appPolicy: () => service?.appPolicy ?? "default-src 'none'",
+    mediaOrigins: () => service?.mediaOrigins ?? [],
     access,
     streams,
     receiveWebhook,

@@ -48,6 +48,8 @@ export interface RouteDependencies {
   https: (req: IncomingMessage) => boolean
   /** The page's Content-Security-Policy, which names the service once it is known. */
   appPolicy: () => string
+  /** Where the service's pictures come from: a signed-in page connects there early. */
+  mediaOrigins: () => readonly string[]
   access: AccessControl
   streams: SessionStreams
   receiveWebhook: NodeHandler
@@ -161,7 +163,7 @@ export function createRoutes(d: RouteDependencies) {
   app.all('/auth/*', notFound)
 
   // The app itself.
-  app.get('*', signedInPreloads())
+  app.get('*', signedInPreloads(d.mediaOrigins))
   app.all('*', raw(d.serveApp))
 
   app.onError((error, c) => {

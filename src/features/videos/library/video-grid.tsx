@@ -46,6 +46,8 @@ const VideoCard = memo(function VideoCard({
             src={thumbnail}
             alt=""
             loading={index < 12 ? 'eager' : 'lazy'}
+            // The first row on a phone: the largest things on the first screen.
+            fetchPriority={index < 2 ? 'high' : 'auto'}
             width={270}
             height={480}
             className="h-full w-full object-cover"
