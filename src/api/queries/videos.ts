@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { type InfiniteData, infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { followLink } from '../client'
 import { getVideo, getVideoDownload, listSubtitles, listVideos } from '../generated/sdk.gen'
 import type { ListVideosData, VideoList } from '../generated/types.gen'
@@ -55,6 +55,13 @@ export const fetchLibraryVideo = (id: string) =>
     throwOnError: true,
   }).then((response) => withFields(response.data, libraryFields))
 
+// One function for every list, so a screen rendering again does not make its list again.
+const libraryList = (data: InfiniteData<LibraryPage, string | null>) => ({
+  videos: data.pages.flatMap((page) => page.videos),
+  total: data.pages[0]?.pagination.total_entries ?? 0,
+  hasMore: data.pages.at(-1)?.links.next != null,
+})
+
 export const videoListQuery = (channelId: string, filters: VideoFilters) =>
   infiniteQueryOptions({
     queryKey: videoKeys.list(channelId, filters),
@@ -75,11 +82,7 @@ export const videoListQuery = (channelId: string, filters: VideoFilters) =>
     },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.links.next,
-    select: (data) => ({
-      videos: data.pages.flatMap((page) => page.videos),
-      total: data.pages[0]?.pagination.total_entries ?? 0,
-      hasMore: data.pages.at(-1)?.links.next != null,
-    }),
+    select: libraryList,
   })
 
 export const videoQuery = (id: string) =>

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type RefObject, useMemo, useRef, useState } from 'react'
+import { type KeyboardEvent, type RefObject, useCallback, useMemo, useRef, useState } from 'react'
 
 export interface ItemProps {
   container: {
@@ -69,13 +69,18 @@ export function useLibraryItems(options: {
     }
   }, [])
 
-  const activeIndex = Math.min(active, options.ids.length - 1)
-  return (index: number): ItemState => ({
-    index,
-    selected: options.selected.has(options.ids[index] as string),
-    active: index === activeIndex,
-    handlers,
-  })
+  const { ids, selected } = options
+  const activeIndex = Math.min(active, ids.length - 1)
+  // The same function while nothing it reads changes, so the list need not render again either.
+  return useCallback(
+    (index: number): ItemState => ({
+      index,
+      selected: selected.has(ids[index] as string),
+      active: index === activeIndex,
+      handlers,
+    }),
+    [ids, selected, activeIndex, handlers],
+  )
 }
 
 /** The attributes and handlers of one result, its container and its checkbox. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react'
 import { type LibraryVideo, videoListQuery } from '@/api/queries/videos'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -58,6 +58,8 @@ function Library({
   const listRef = useRef<HTMLDivElement>(null)
   const searchRef = useRef<HTMLInputElement>(null)
   const view = search.view ?? 'grid'
+  // The toggle shows the choice at once; the other view (24 rows or cards) renders after it.
+  const shownView = useDeferredValue(view)
 
   const update = useCallback(
     (patch: Partial<LibrarySearch>, replace = false) =>
@@ -75,8 +77,9 @@ function Library({
     [],
   )
   const videos = data?.videos ?? noVideos
+  const ids = useMemo(() => videos.map((video) => video.id), [videos])
   const item = useLibraryItems({
-    ids: videos.map((video) => video.id),
+    ids,
     selected,
     toggle,
     open: (videoId) => navigate({ to: '/videos/$videoId', params: { videoId } }),
@@ -157,7 +160,7 @@ function Library({
             title={filtered ? 'No videos match these filters.' : 'No videos in this channel yet.'}
             action={filtered ? null : <UploadLink upload={uploading} size="md" />}
           />
-        ) : view === 'grid' ? (
+        ) : shownView === 'grid' ? (
           <VideoGrid videos={videos} item={item} />
         ) : (
           <VideoTable videos={videos} item={item} />

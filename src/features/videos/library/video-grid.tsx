@@ -7,7 +7,7 @@ import { formatDuration, safeHttpUrl } from '@/lib/format'
 import { videoTitle } from '@/lib/video-facts'
 import { type ItemState, itemProps } from './library-items'
 
-export function VideoGrid({
+export const VideoGrid = memo(function VideoGrid({
   videos,
   item,
 }: {
@@ -24,7 +24,7 @@ export function VideoGrid({
       ))}
     </ul>
   )
-}
+})
 
 const VideoCard = memo(function VideoCard({
   video,

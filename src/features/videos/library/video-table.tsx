@@ -9,7 +9,7 @@ import { formatDuration } from '@/lib/format'
 import { publicationLabel, publicationState, videoTitle } from '@/lib/video-facts'
 import { type ItemState, itemProps } from './library-items'
 
-export function VideoTable({
+export const VideoTable = memo(function VideoTable({
   videos,
   item,
 }: {
@@ -34,7 +34,7 @@ export function VideoTable({
       ))}
     </Table>
   )
-}
+})
 
 const VideoRow = memo(function VideoRow({ video, ...state }: ItemState & { video: LibraryVideo }) {
   const props = itemProps(state, video.id, videoTitle(video))
