@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react'
 import { type LibraryVideo, videoListQuery } from '@/api/queries/videos'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
@@ -14,8 +14,6 @@ import { formatCount } from '@/lib/format'
 import { handOverFiles } from '@/lib/pending-uploads'
 import { usePermission } from '@/lib/permissions'
 import { toFilters } from '@/lib/video-search'
-import { MatchingJobs } from '../matching/matching-jobs'
-import { BulkBar, BulkReportPanel } from './bulk-bar'
 import { FileDropOverlay } from './file-drop-overlay'
 import { LibraryCount } from './library-count'
 import { useLibraryItems } from './library-items'
@@ -27,6 +25,14 @@ import { VideoGrid } from './video-grid'
 import { VideoTable } from './video-table'
 
 const route = getRouteApi('/videos/')
+// Shown once videos are selected or acted on, so not in the first screen's script.
+const BulkBar = lazy(() => import('./bulk-bar').then((module) => ({ default: module.BulkBar })))
+const BulkReportPanel = lazy(() =>
+  import('./bulk-bar').then((module) => ({ default: module.BulkReportPanel })),
+)
+const MatchingJobs = lazy(() =>
+  import('../matching/matching-jobs').then((module) => ({ default: module.MatchingJobs })),
+)
 const noVideos: LibraryVideo[] = []
 
 export function LibraryScreen() {
@@ -87,6 +93,9 @@ function Library({
   })
   useLibraryShortcuts(searchRef)
   const chosen = videos.filter((video) => selected.has(video.id))
+  // The first selection ticks its box at once; the bar follows once its code has loaded (an
+  // urgent render waiting on it would leave the box unticked meanwhile).
+  const barWanted = useDeferredValue(chosen.length > 0)
   // Files dropped on the library are handed to the uploads screen (in the same channel).
   const uploadDropped = useCallback(
     (files: File[]) => {
@@ -127,31 +136,33 @@ function Library({
         />
       </div>
       <FiltersBar search={search} onChange={(patch) => update(patch)} />
-      {chosen.length > 0 && (
-        <BulkBar
-          count={chosen.length}
-          running={bulk.running}
-          onAction={(action) => {
-            bulk.run(action, chosen).then(() => setSelected(new Set()))
-          }}
-          onCopyLinks={() => bulk.copyDownloadLinks(chosen)}
-          channelId={channelId}
-          onTagProducts={(storeId, productIds, mode) => {
-            bulk.tagProducts(chosen, storeId, productIds, mode).then(() => setSelected(new Set()))
-          }}
-          onStartMatching={(autoAccept) => {
-            bulk.findProducts(chosen, autoAccept).then(() => setSelected(new Set()))
-          }}
-          onAddToPlaylist={(playlist, at) => {
-            bulk.addToPlaylist(playlist, chosen, at).then(() => setSelected(new Set()))
-          }}
-          onClear={() => setSelected(new Set())}
-        />
-      )}
-      {bulk.report && <BulkReportPanel report={bulk.report} onDismiss={bulk.dismissReport} />}
-      {bulk.matchingJobs.length > 0 && (
-        <MatchingJobs videoIds={bulk.matchingJobs} onDismiss={bulk.dismissMatchingJobs} />
-      )}
+      <Suspense fallback={null}>
+        {barWanted && chosen.length > 0 && (
+          <BulkBar
+            count={chosen.length}
+            running={bulk.running}
+            onAction={(action) => {
+              bulk.run(action, chosen).then(() => setSelected(new Set()))
+            }}
+            onCopyLinks={() => bulk.copyDownloadLinks(chosen)}
+            channelId={channelId}
+            onTagProducts={(storeId, productIds, mode) => {
+              bulk.tagProducts(chosen, storeId, productIds, mode).then(() => setSelected(new Set()))
+            }}
+            onStartMatching={(autoAccept) => {
+              bulk.findProducts(chosen, autoAccept).then(() => setSelected(new Set()))
+            }}
+            onAddToPlaylist={(playlist, at) => {
+              bulk.addToPlaylist(playlist, chosen, at).then(() => setSelected(new Set()))
+            }}
+            onClear={() => setSelected(new Set())}
+          />
+        )}
+        {bulk.report && <BulkReportPanel report={bulk.report} onDismiss={bulk.dismissReport} />}
+        {bulk.matchingJobs.length > 0 && (
+          <MatchingJobs videoIds={bulk.matchingJobs} onDismiss={bulk.dismissMatchingJobs} />
+        )}
+      </Suspense>
       <div ref={listRef}>
         {!data ? (
           <PageSkeleton />
