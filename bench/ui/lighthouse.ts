@@ -31,6 +31,25 @@ export async function runLighthouse(
   preset: Preset,
   cookie: string,
 ): Promise<LighthouseFigures> {
+  // Lighthouse now and then loses its own trace of the load ("NO_NAVSTART"): that is no figure of
+  // the page, so the run is repeated (up to twice), and the report says so.
+  const failed: string[] = []
+  for (;;) {
+    const figures = await lighthouseOnce(url, preset, cookie)
+    const error = figures.findings.find((finding) => finding.startsWith('runtime error'))
+    if (!error || failed.length === 2) {
+      figures.warnings.push(...failed.map((reason) => `repeated after: ${reason}`))
+      return figures
+    }
+    failed.push(error)
+  }
+}
+
+async function lighthouseOnce(
+  url: string,
+  preset: Preset,
+  cookie: string,
+): Promise<LighthouseFigures> {
   const port = await freePort()
   const browser = await launchBrowser([`--remote-debugging-port=${port}`])
   try {
