@@ -17,6 +17,20 @@ export const formatDateTime = (iso: string) => dateTime().format(new Date(iso))
 export const formatDate = (iso: string) => date().format(new Date(iso))
 export const formatCount = (n: number) => count().format(n)
 
+// One currency formatter per currency, for the same reason: a page of search results formats a
+// price for every product and variant at every keystroke.
+const currencies = new Map<string, Intl.NumberFormat>()
+/** "€19.00"; without a currency, the amount alone. */
+export function formatMoney(amount: number, currency: string | null) {
+  if (!currency) return amount.toFixed(2)
+  let format = currencies.get(currency)
+  if (!format) {
+    format = new Intl.NumberFormat(undefined, { style: 'currency', currency })
+    currencies.set(currency, format)
+  }
+  return format.format(amount)
+}
+
 export function formatDuration(seconds: number | null): string {
   if (seconds === null) return '–'
   const s = Math.round(seconds)

@@ -1,18 +1,5 @@
 import type { Product } from '@/api/generated/types.gen'
-
-// One formatter per currency: making one costs far more than formatting with it, and a page of
-// search results formats a price for every product and variant at every keystroke.
-const formats = new Map<string, Intl.NumberFormat>()
-
-function money(amount: number, currency: string | null) {
-  if (!currency) return amount.toFixed(2)
-  let format = formats.get(currency)
-  if (!format) {
-    format = new Intl.NumberFormat(undefined, { style: 'currency', currency })
-    formats.set(currency, format)
-  }
-  return format.format(amount)
-}
+import { formatMoney } from './format'
 
 /**
  * "€19.00" or "€19.00–€29.00" over the product's variants; null when none has a price. In its
@@ -24,12 +11,14 @@ export function priceRange(product: Product, currency: string | null = null): st
   const low = Math.min(...prices)
   const high = Math.max(...prices)
   const code = currency ?? product.currency
-  return low === high ? money(low, code) : `${money(low, code)}–${money(high, code)}`
+  return low === high
+    ? formatMoney(low, code)
+    : `${formatMoney(low, code)}–${formatMoney(high, code)}`
 }
 
 /** One variant's price in the product's currency; null when it has none. */
 export const unitPrice = (product: Product, unit: Product['units'][number]) =>
-  unit.price === null ? null : money(unit.price, product.currency)
+  unit.price === null ? null : formatMoney(unit.price, product.currency)
 
 /** Units in stock over every variant; null when no variant counts its stock. */
 export function stock(product: Product): number | null {
