@@ -2,8 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, redirect, retainSearchParams } from '@tanstack/react-router'
 import * as z from 'zod/mini'
 import { ServiceError } from '@/api/client'
-import { channelsQuery } from '@/api/queries/channels'
-import { meQuery } from '@/api/queries/session'
+import { loadSignedInBasics } from '@/api/queries/session'
 import { publicPaths, RootLayout } from '@/components/shell/root-layout'
 
 const rootSearch = z.object({
@@ -19,10 +18,7 @@ export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()(
   loader: async ({ context, location }) => {
     if (publicPaths.has(location.pathname)) return
     try {
-      await Promise.all([
-        context.queryClient.ensureQueryData(meQuery()),
-        context.queryClient.ensureQueryData(channelsQuery()),
-      ])
+      await loadSignedInBasics(context.queryClient)
     } catch (error) {
       if (error instanceof ServiceError && error.status === 401) {
         throw redirect({ to: '/sign-in', search: { redirect: location.href } })

@@ -1,5 +1,6 @@
-import { queryOptions } from '@tanstack/react-query'
+import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { dashboardApi, meSchema, providersSchema } from '../dashboard-api'
+import { channelsQuery } from './channels'
 
 export const sessionKeys = {
   all: ['session'] as const,
@@ -14,6 +15,13 @@ export const meQuery = () =>
     staleTime: 5 * 60_000,
     retry: false,
   })
+
+/** What every signed-in screen needs before its own data: who is signed in, and the channels. */
+export const loadSignedInBasics = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.ensureQueryData(meQuery()),
+    queryClient.ensureQueryData(channelsQuery()),
+  ])
 
 /** The sign-in screen's other ways in (an OpenID provider), public and fixed at server start. */
 export const providersQuery = () =>
