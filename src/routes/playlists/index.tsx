@@ -10,9 +10,11 @@ import { PlaylistsScreen } from '@/features/playlists/list/playlists-screen'
 export const Route = createFileRoute('/playlists/')({
   validateSearch: playlistListSearchSchema,
   loaderDeps: ({ search }) => ({ search }),
-  loader: async ({ context, deps }) => {
+  loader: async ({ context, deps, cause }) => {
     const channelId = await resolveChannelId(context.queryClient, deps.search.channel)
-    if (channelId)
+    // Searching on the screen: it keeps its playlists until the new ones arrive, so nothing waits
+    // here (each keystroke would hold the screen back by a request).
+    if (channelId && cause !== 'stay')
       await context.queryClient.ensureInfiniteQueryData(
         playlistListQuery(channelId, toPlaylistFilters(deps.search)),
       )

@@ -1,5 +1,5 @@
-import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
-import { getRouteApi, useRouter } from '@tanstack/react-router'
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
+import { getRouteApi } from '@tanstack/react-router'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { Playlist } from '@/api/generated/types.gen'
 import { playlistListQuery } from '@/api/queries/playlists'
@@ -10,6 +10,8 @@ import { LoadMoreButton } from '@/components/ui/load-more-button'
 import { PageHeader } from '@/components/ui/page-header'
 import { SearchBox } from '@/components/ui/search-box'
 import { Select } from '@/components/ui/select'
+import { PageSkeleton } from '@/components/ui/skeleton'
+import { StaleResults } from '@/components/ui/stale-results'
 import { useToast } from '@/components/ui/toast'
 import { usePermission } from '@/lib/permissions'
 import { PlaylistFormDialog } from './playlist-form-dialog'
@@ -33,12 +35,15 @@ function Playlists({ channelId }: { channelId: string }) {
   const deleting = usePermission('deletePlaylist')
   const search = route.useSearch()
   const navigate = route.useNavigate()
-  const router = useRouter()
   const toast = useToast()
   const filters = useMemo(() => toPlaylistFilters(search), [search])
-  const { data, fetchNextPage, hasNextPage, isFetchingNextPage } = useSuspenseInfiniteQuery(
-    playlistListQuery(channelId, filters),
-  )
+  // Each keystroke asks (the previous request is cancelled); the playlists shown stay until the
+  // new ones arrive.
+  const { data, fetchNextPage, hasNextPage, isFetchingNextPage, isPlaceholderData } =
+    useInfiniteQuery({
+      ...playlistListQuery(channelId, filters),
+      placeholderData: keepPreviousData,
+    })
   const { create, update, remove } = usePlaylistMutations()
   const [editing, setEditing] = useState<Editing>(null)
   const patchSearch = useCallback(
@@ -47,8 +52,8 @@ function Playlists({ channelId }: { channelId: string }) {
     [navigate],
   )
   const onSearch = useCallback(
-    (q: string) => patchSearch({ q: q || undefined }, Boolean(router.latestLocation.search.q)),
-    [patchSearch, router],
+    (q: string, refine: boolean) => patchSearch({ q: q || undefined }, refine),
+    [patchSearch],
   )
   const filtered = Object.keys(filters).length > 0
   useEffect(() => {
@@ -94,7 +99,9 @@ function Playlists({ channelId }: { channelId: string }) {
           </Select>
         </label>
       </div>
-      {data.playlists.length === 0 ? (
+      {!data ? (
+        <PageSkeleton />
+      ) : data.playlists.length === 0 ? (
         <EmptyState
           title={filtered ? 'No playlist matches.' : 'No playlists in this channel yet.'}
           action={
@@ -110,13 +117,15 @@ function Playlists({ channelId }: { channelId: string }) {
           }
         />
       ) : (
-        <PlaylistTable
-          playlists={data.playlists}
-          onEdit={(playlist) => setEditing({ kind: 'edit', playlist })}
-          onDelete={(playlist) => setEditing({ kind: 'delete', playlist })}
-          editReason={updating.reason}
-          deleteReason={deleting.reason}
-        />
+        <StaleResults stale={isPlaceholderData}>
+          <PlaylistTable
+            playlists={data.playlists}
+            onEdit={(playlist) => setEditing({ kind: 'edit', playlist })}
+            onDelete={(playlist) => setEditing({ kind: 'delete', playlist })}
+            editReason={updating.reason}
+            deleteReason={deleting.reason}
+          />
+        </StaleResults>
       )}
       {hasNextPage ? (
         <LoadMoreButton loading={isFetchingNextPage} onLoadMore={fetchNextPage}>

@@ -1,10 +1,11 @@
-import { useInfiniteQuery } from '@tanstack/react-query'
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { videoListQuery } from '@/api/queries/videos'
 import { Button } from '@/components/ui/button'
 import { Dialog } from '@/components/ui/dialog'
 import { InlineError } from '@/components/ui/inline-error'
 import { LoadMoreButton } from '@/components/ui/load-more-button'
+import { StaleResults } from '@/components/ui/stale-results'
 import { formatVideoCount } from '@/lib/format'
 import { toFilters, type VideoSearch } from '@/lib/video-search'
 import type { Addition } from '../editor/playlist-toolbar'
@@ -39,7 +40,12 @@ export function VideoPickerDialog({
   const [search, setSearch] = useState<VideoSearch>({})
   const [chosen, setChosen] = useState<readonly string[]>(initiallyChosen)
   const [placement, setPlacement] = useState<Placement>({ at: 'top' })
-  const list = useInfiniteQuery(videoListQuery(channelId, toFilters(search)))
+  // Each keystroke asks (the previous request is cancelled); the videos shown stay until the new
+  // ones arrive.
+  const list = useInfiniteQuery({
+    ...videoListQuery(channelId, toFilters(search)),
+    placeholderData: keepPreviousData,
+  })
   const room = playlistCapacity - playlistLength
   const toggle = (id: string) =>
     setChosen((current) =>
@@ -81,17 +87,19 @@ export function VideoPickerDialog({
           ) : list.data.videos.length === 0 ? (
             <p className="p-3 text-sm text-slate-700">No video matches this search.</p>
           ) : (
-            <ul aria-label="Videos to choose from" className="divide-y divide-slate-100">
-              {list.data.videos.map((video) => (
-                <PickerRow
-                  key={video.id}
-                  video={video}
-                  inPlaylist={inPlaylist.has(video.id)}
-                  checked={chosen.includes(video.id)}
-                  onToggle={toggle}
-                />
-              ))}
-            </ul>
+            <StaleResults stale={list.isPlaceholderData}>
+              <ul aria-label="Videos to choose from" className="divide-y divide-slate-100">
+                {list.data.videos.map((video) => (
+                  <PickerRow
+                    key={video.id}
+                    video={video}
+                    inPlaylist={inPlaylist.has(video.id)}
+                    checked={chosen.includes(video.id)}
+                    onToggle={toggle}
+                  />
+                ))}
+              </ul>
+            </StaleResults>
           )}
           {list.hasNextPage ? (
             <div className="p-2">

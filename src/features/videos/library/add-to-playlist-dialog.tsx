@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query'
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Playlist } from '@/api/generated/types.gen'
 import { playlistListQuery } from '@/api/queries/playlists'
@@ -8,6 +8,7 @@ import { Dialog } from '@/components/ui/dialog'
 import { InlineError } from '@/components/ui/inline-error'
 import { LoadMoreButton } from '@/components/ui/load-more-button'
 import { SearchBox } from '@/components/ui/search-box'
+import { StaleResults } from '@/components/ui/stale-results'
 import { formatVideoCount } from '@/lib/format'
 
 // "Add to playlist…" on a library selection: which of the channel's playlists, and whether the
@@ -26,7 +27,12 @@ export function AddToPlaylistDialog({
   const [q, setQ] = useState('')
   const [chosen, setChosen] = useState<Playlist | null>(null)
   const [at, setAt] = useState<'top' | 'bottom'>('top')
-  const list = useInfiniteQuery(playlistListQuery(channelId, q ? { q } : {}))
+  // Each keystroke asks (the previous request is cancelled); the playlists shown stay until the
+  // new ones arrive.
+  const list = useInfiniteQuery({
+    ...playlistListQuery(channelId, q ? { q } : {}),
+    placeholderData: keepPreviousData,
+  })
   const playlists = list.data?.playlists ?? []
   return (
     <Dialog
@@ -58,16 +64,18 @@ export function AddToPlaylistDialog({
           ) : playlists.length === 0 ? (
             <p className="text-sm text-slate-700">No playlist matches.</p>
           ) : (
-            <RadioGroup
-              legend="Playlist"
-              value={chosen?.id ?? ''}
-              onValueChange={(id) => setChosen(playlists.find((each) => each.id === id) ?? null)}
-              options={playlists.map((playlist) => ({
-                value: playlist.id,
-                label: playlist.name,
-                hint: formatVideoCount(playlist.video_ids.length),
-              }))}
-            />
+            <StaleResults stale={list.isPlaceholderData}>
+              <RadioGroup
+                legend="Playlist"
+                value={chosen?.id ?? ''}
+                onValueChange={(id) => setChosen(playlists.find((each) => each.id === id) ?? null)}
+                options={playlists.map((playlist) => ({
+                  value: playlist.id,
+                  label: playlist.name,
+                  hint: formatVideoCount(playlist.video_ids.length),
+                }))}
+              />
+            </StaleResults>
           )}
           {list.hasNextPage ? (
             <LoadMoreButton
