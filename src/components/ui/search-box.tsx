@@ -1,18 +1,17 @@
-import { forwardRef, useCallback, useEffect, useRef, useState } from 'react'
+import { forwardRef, useEffect, useRef, useState } from 'react'
 import { TextInput } from './text-input'
 
 /**
- * A search field whose text is the search (`value`, usually from the URL). With `pauseMs` 0 every
- * keystroke searches (the screen cancels the previous request and keeps its results until the new
- * ones arrive); otherwise typing searches after that pause. `onSearch`'s `refine` is true when the
- * field already held a search, so a screen can replace that history entry instead of adding one.
+ * A search field whose text is the search (`value`, usually from the URL). Every keystroke
+ * searches: the screen cancels the previous request and keeps its results until the new ones
+ * arrive, so no pause in typing is waited for. `onSearch`'s `refine` is true when the field
+ * already held a search, so a screen can replace that history entry instead of adding one.
  */
 export const SearchBox = forwardRef<
   HTMLInputElement,
   {
     value: string
     onSearch: (q: string, refine: boolean) => void
-    pauseMs?: number
     id?: string
     label?: string
     placeholder?: string
@@ -21,7 +20,6 @@ export const SearchBox = forwardRef<
   {
     value,
     onSearch,
-    pauseMs = 150,
     id = 'library-search',
     label = 'Search captions',
     placeholder = 'Search captions  ( / )',
@@ -43,20 +41,13 @@ export const SearchBox = forwardRef<
     searched.current = value
     setText(value)
   }, [value])
-  const latestOnSearch = useRef(onSearch)
-  latestOnSearch.current = onSearch
-  const search = useCallback((q: string) => {
+  const search = (q: string) => {
     if (q === searched.current) return
     const refine = searched.current !== ''
     searched.current = q
     sent.current.push(q)
-    latestOnSearch.current(q, refine)
-  }, [])
-  useEffect(() => {
-    if (pauseMs === 0 || text === searched.current) return
-    const timer = setTimeout(() => search(text), pauseMs)
-    return () => clearTimeout(timer)
-  }, [text, pauseMs, search])
+    onSearch(q, refine)
+  }
   return (
     <div className="relative min-w-64 flex-1">
       <label htmlFor={id} className="sr-only">
@@ -69,10 +60,7 @@ export const SearchBox = forwardRef<
         value={text}
         onChange={(event) => {
           setText(event.target.value)
-          if (pauseMs === 0) search(event.target.value)
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') search(text)
+          search(event.target.value)
         }}
         placeholder={placeholder}
         autoComplete="off"

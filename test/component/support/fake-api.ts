@@ -4,6 +4,8 @@ export interface Call {
   method: string
   url: URL
   body: unknown
+  /** Aborted when the app cancels the request (a newer search replaced it). */
+  signal: AbortSignal
 }
 
 export interface Answer {
@@ -42,6 +44,7 @@ export function fakeApi(answers: Handler | Routes): Call[] {
         method: request.method,
         url: new URL(request.url),
         body: text ? JSON.parse(text) : undefined,
+        signal: request.signal,
       }
       calls.push(call)
       const answer = (await handler(call)) ?? refuse(404, `Not found: ${call.url.pathname}`)

@@ -112,7 +112,6 @@ export function CatalogScreen() {
         placeholder="Search by name, brand, SKU, GTIN, MPN, barcode or external id"
         value={search.q ?? ''}
         onSearch={onSearch}
-        pauseMs={0}
       />
       {!data ? (
         <PageSkeleton />

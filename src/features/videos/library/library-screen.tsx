@@ -125,7 +125,6 @@ function Library({
         <SearchBox
           ref={searchRef}
           value={search.q ?? ''}
-          pauseMs={0}
           // The first search from an unfiltered view is a new history entry, so Back restores
           // that view; later keystrokes replace it.
           onSearch={(q, refine) => update({ q: q || undefined }, refine)}

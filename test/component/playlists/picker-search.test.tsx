@@ -1,0 +1,52 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, expect, it, vi } from 'vitest'
+import { VideoPickerDialog } from '@/features/playlists/picker/video-picker-dialog'
+import { fakeApi, json } from '../support/fake-api'
+import { makeVideo } from '../support/fixtures'
+import { earlierSearchesCancelled, holdSearches, searchesAsked } from '../support/held-searches'
+import { renderWithProviders } from '../video-page/support/render'
+
+afterEach(() => vi.unstubAllGlobals())
+
+const captions = ['Aurora sneakers in motion', 'Desk lamp unboxing', 'Spring drop teaser']
+
+const videoPage = (q: string) => {
+  const videos = captions
+    .filter((caption) => caption.toLowerCase().includes(q.toLowerCase()))
+    .map((caption, index) => makeVideo({ id: `vd_${index}`, caption }))
+  return json({
+    videos,
+    links: { next: null },
+    pagination: { cursor: null, has_more: false, total_entries: videos.length },
+  })
+}
+
+it('searches the library at each key and keeps the videos shown until the new ones arrive', async () => {
+  const list = holdSearches(videoPage)
+  const calls = fakeApi({ 'GET /api/v1/videos': list.handler })
+  renderWithProviders(
+    <VideoPickerDialog
+      channelId="ch_1"
+      inPlaylist={new Set()}
+      playlistLength={0}
+      onAdd={() => {}}
+      onClose={() => {}}
+    />,
+  )
+  expect(await screen.findByRole('checkbox', { name: 'Desk lamp unboxing' })).toBeInTheDocument()
+
+  await userEvent.type(screen.getByLabelText('Search captions'), 'lamp')
+  expect(searchesAsked(calls, '/api/v1/videos')).toEqual(['l', 'la', 'lam', 'lamp'])
+  expect(earlierSearchesCancelled(calls, '/api/v1/videos')).toBe(true)
+  // While “lamp” is asked, the videos shown before stay, marked as about to change.
+  const aurora = screen.getByRole('checkbox', { name: 'Aurora sneakers in motion' })
+  expect(aurora.closest('[aria-busy="true"]')).not.toBeNull()
+
+  list.release('lamp')
+  await waitFor(() =>
+    expect(screen.queryByRole('checkbox', { name: 'Aurora sneakers in motion' })).toBeNull(),
+  )
+  const lamp = screen.getByRole('checkbox', { name: 'Desk lamp unboxing' })
+  expect(lamp.closest('[aria-busy]')).toBeNull()
+})
