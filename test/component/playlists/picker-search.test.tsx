@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, it, vi } from 'vitest'
+import { AddByRuleDialog } from '@/features/playlists/picker/add-by-rule-dialog'
 import { VideoPickerDialog } from '@/features/playlists/picker/video-picker-dialog'
 import { fakeApi, json } from '../support/fake-api'
 import { makeVideo } from '../support/fixtures'
@@ -49,4 +50,26 @@ it('searches the library at each key and keeps the videos shown until the new on
   )
   const lamp = screen.getByRole('checkbox', { name: 'Desk lamp unboxing' })
   expect(lamp.closest('[aria-busy]')).toBeNull()
+})
+
+it('counts the matches of a rule again at each key, cancelling the count of the earlier text', async () => {
+  const list = holdSearches(videoPage)
+  const calls = fakeApi({ 'GET /api/v1/videos': list.handler })
+  renderWithProviders(
+    <AddByRuleDialog
+      channelId="ch_1"
+      inPlaylist={new Set()}
+      playlistLength={0}
+      onAdd={() => {}}
+      onClose={() => {}}
+    />,
+  )
+  expect(await screen.findByText('3 videos will be added.')).toBeInTheDocument()
+
+  await userEvent.type(screen.getByLabelText('Search captions'), 'la')
+  expect(searchesAsked(calls, '/api/v1/videos')).toEqual(['l', 'la'])
+  expect(earlierSearchesCancelled(calls, '/api/v1/videos')).toBe(true)
+  list.release('la')
+  expect(await screen.findByText('1 video will be added.')).toBeInTheDocument()
+  expect(screen.queryByText('3 videos will be added.')).toBeNull()
 })

@@ -37,24 +37,21 @@ export function AddByRuleDialog({
   useEffect(() => {
     const controller = new AbortController()
     setCounting({ state: 'counting', progress: { found: 0, total: null } })
-    const timer = setTimeout(() => {
-      collectMatches(
-        channelId,
-        toFilters(search),
-        (progress) => setCounting({ state: 'counting', progress }),
-        controller.signal,
-      ).then(
-        (matches) => setCounting({ state: 'counted', matches }),
-        (error) => {
-          if (!controller.signal.aborted)
-            setCounting({ state: 'failed', reason: describeError(error).detail })
-        },
-      )
-    }, 250)
-    return () => {
-      clearTimeout(timer)
-      controller.abort()
+    // Each keystroke counts again at once; the count of the earlier text is cancelled, and a
+    // page of it already on its way is not shown.
+    const current = (counting: Counting) => {
+      if (!controller.signal.aborted) setCounting(counting)
     }
+    collectMatches(
+      channelId,
+      toFilters(search),
+      (progress) => current({ state: 'counting', progress }),
+      controller.signal,
+    ).then(
+      (matches) => current({ state: 'counted', matches }),
+      (error) => current({ state: 'failed', reason: describeError(error).detail }),
+    )
+    return () => controller.abort()
   }, [channelId, filtersKey])
 
   const adding =
