@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { memo, useState } from 'react'
 import { type VideoSummary, videoKeys } from '@/api/queries/videos'
 import { Callout } from '@/components/ui/callout'
 import { LoadMoreButton } from '@/components/ui/load-more-button'
@@ -10,8 +10,9 @@ import { useAllSummaries } from './use-all-summaries'
 const shownAtOnce = 100
 
 // A search or filter within the playlist: its matches in playlist order. A part of the list cannot
-// define a whole order, so reordering waits until the search is cleared.
-export function FilteredVideos({
+// define a whole order, so reordering waits until the search is cleared. Memoised: while a newer
+// search is typed, the page renders again with this one's props, and the filter is not redone.
+export const FilteredVideos = memo(function FilteredVideos({
   order,
   q,
   hiddenOnly,
@@ -73,4 +74,4 @@ export function FilteredVideos({
       ) : null}
     </div>
   )
-}
+})

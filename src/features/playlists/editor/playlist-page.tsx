@@ -1,10 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { useCallback, useMemo } from 'react'
+import { useCallback, useDeferredValue, useMemo } from 'react'
 import { playlistQuery } from '@/api/queries/playlists'
 import { Badge } from '@/components/ui/badge'
 import { linkClasses } from '@/components/ui/control-styles'
 import { moveBlock } from '@/components/ui/sortable-list/move-block'
+import { StaleResults } from '@/components/ui/stale-results'
 import { UnavailableGroup } from '@/components/ui/unavailable-reason'
 import { formatDateTime, formatVideoCount } from '@/lib/format'
 import { usePermission } from '@/lib/permissions'
@@ -34,7 +35,11 @@ export function PlaylistPage() {
   const captionNow = useCaptionNow()
   // Without the (assumed) field the service is asked, and its 422 explained.
   const canPin = playlist.ai_feed !== false
-  const filtering = Boolean(search.q) || search.hidden === true
+  // The field shows each key at once; the playlist's videos (up to thousands) are filtered for it
+  // in a render that typing interrupts, the earlier matches shown meanwhile.
+  const typed = search.q ?? ''
+  const q = useDeferredValue(typed)
+  const filtering = Boolean(q) || search.hidden === true
   const adding = usePermission('addPlaylistVideo')
   const reordering = usePermission('reorderPlaylistVideos')
   const removing = usePermission('removePlaylistVideo')
@@ -154,15 +159,17 @@ export function PlaylistPage() {
             onPage={(page) => navigate({ search: (prev) => ({ ...prev, page }) })}
           />
         ) : filtering ? (
-          <FilteredVideos
-            order={order}
-            q={search.q ?? ''}
-            hiddenOnly={search.hidden === true}
-            pinned={pinned}
-            canPin={canPin}
-            selection={selection}
-            actions={actions}
-          />
+          <StaleResults stale={q !== typed}>
+            <FilteredVideos
+              order={order}
+              q={q}
+              hiddenOnly={search.hidden === true}
+              pinned={pinned}
+              canPin={canPin}
+              selection={selection}
+              actions={actions}
+            />
+          </StaleResults>
         ) : (
           <PlaylistEditor
             name={playlist.name}
