@@ -1,26 +1,39 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { followLink } from '../client'
 import { getBusinessStore, listBusinessStores } from '../generated/sdk.gen'
+import type { BusinessStoreList } from '../generated/types.gen'
 import { cursorPages } from './cursor-pages'
 
 export const storeKeys = {
   all: ['stores'] as const,
   lists: () => [...storeKeys.all, 'list'] as const,
-  // The pickers' one page of up to 100 stores, and the stores screen's pages.
-  list: () => [...storeKeys.lists(), 'first-100'] as const,
+  // Every store at once (the pickers and the command palette), and the stores screen's pages.
+  list: () => [...storeKeys.lists(), 'every'] as const,
   pages: () => [...storeKeys.lists(), 'pages'] as const,
   details: () => [...storeKeys.all, 'detail'] as const,
   detail: (id: string) => [...storeKeys.details(), id] as const,
 }
 
-// The business's active stores, newest first (one page of the maximum size: a business with more
-// than 100 stores sees the newest 100).
+/**
+ * Every active store of the business, newest first: pages of the largest size (document 2, section 4.1),
+ * following `links.next` verbatim until the last page, read once and shared by what lists stores.
+ */
 export const storesQuery = () =>
   queryOptions({
     queryKey: storeKeys.list(),
-    queryFn: ({ signal }) =>
-      listBusinessStores({ query: { page_size: 100 }, signal, throwOnError: true }).then(
-        (response) => response.data.stores,
-      ),
+    queryFn: async ({ signal }) => {
+      let page = await listBusinessStores({
+        query: { page_size: 100 },
+        signal,
+        throwOnError: true,
+      }).then((response) => response.data)
+      const stores = [...page.stores]
+      while (page.links.next) {
+        page = await followLink<BusinessStoreList>(page.links.next, signal)
+        stores.push(...page.stores)
+      }
+      return stores
+    },
     staleTime: 5 * 60_000,
   })
 
