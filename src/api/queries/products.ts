@@ -1,5 +1,10 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  experimental_streamedQuery as streamedQuery,
+} from '@tanstack/react-query'
 import { getProduct, listProducts, listProductVideos } from '../generated/sdk.gen'
+import type { Product } from '../generated/types.gen'
 import { cursorPages } from './cursor-pages'
 
 // Products are read by several areas (video tags, matches, stores), so their query options live
@@ -10,6 +15,8 @@ export const productKeys = {
   detail: (id: string) => [...productKeys.details(), id] as const,
   searches: () => [...productKeys.all, 'search'] as const,
   search: (storeId: string, q: string) => [...productKeys.searches(), storeId, q] as const,
+  acrossStores: (storeIds: readonly string[], q: string, enough: number) =>
+    [...productKeys.searches(), 'across', q, enough, storeIds] as const,
   catalogs: () => [...productKeys.all, 'catalog'] as const,
   catalog: (storeId: string, q: string) => [...productKeys.catalogs(), storeId, q] as const,
   // Under the product's detail key, so a change to the product refreshes where it is used.
@@ -38,6 +45,62 @@ export const productSearchQuery = (storeId: string, q: string) =>
       }).then((r) => r.data.products),
     staleTime: 60_000,
   })
+
+// Stores asked at once: a business with hundreds of stores is not asked hundreds of times per key.
+const storesAtOnce = 4
+
+/**
+ * Products whose name or identifiers contain `q`, in any of the stores given (the contract has
+ * no business-wide product search: `business_store_id` is required). Stores are asked a few at a
+ * time, in the order given, until `enough` products are found or every store has answered; each
+ * store's matches are added to the data as they arrive. The query's signal cancels the stores
+ * being asked, and no more are asked, once the search is no longer wanted.
+ */
+export const productSearchAcrossStoresQuery = (
+  storeIds: readonly string[],
+  q: string,
+  enough: number,
+) =>
+  queryOptions({
+    queryKey: productKeys.acrossStores(storeIds, q, enough),
+    queryFn: streamedQuery({
+      streamFn: ({ signal }) => matchesStoreByStore(storeIds, q, enough, signal),
+      reducer: (found: Product[], products: Product[]) => [...found, ...products],
+      initialValue: [],
+    }),
+    staleTime: 60_000,
+  })
+
+async function* matchesStoreByStore(
+  storeIds: readonly string[],
+  q: string,
+  enough: number,
+  signal: AbortSignal,
+): AsyncGenerator<Product[]> {
+  const toAsk = [...storeIds]
+  const asking = new Map<string, Promise<{ storeId: string; products: Product[] }>>()
+  let found = 0
+  for (;;) {
+    while (asking.size < storesAtOnce && found < enough) {
+      const storeId = toAsk.shift()
+      if (storeId === undefined) break
+      const answer = listProducts({
+        query: { business_store_id: storeId, q, page_size: enough },
+        signal,
+        throwOnError: true,
+      }).then((response) => ({ storeId, products: response.data.products }))
+      // A store still being asked when the search ends fails (aborted) with no one waiting.
+      answer.catch(() => {})
+      asking.set(storeId, answer)
+    }
+    if (asking.size === 0) return
+    const { storeId, products } = await Promise.race(asking.values())
+    asking.delete(storeId)
+    found += products.length
+    // Only matches change what is shown: the previous text's results stay until some arrive.
+    if (products.length > 0) yield products
+  }
+}
 
 export const catalogPageSize = 25
 

@@ -1,8 +1,9 @@
-import { keepPreviousData, useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { Film, ListVideo, Package, Store } from 'lucide-react'
+import { useMemo } from 'react'
 import { playlistListQuery } from '@/api/queries/playlists'
-import { productSearchQuery } from '@/api/queries/products'
+import { productSearchAcrossStoresQuery } from '@/api/queries/products'
 import { storesQuery } from '@/api/queries/stores'
 import { videoListQuery } from '@/api/queries/videos'
 import { videoTitle } from '@/lib/video-facts'
@@ -10,8 +11,6 @@ import { useCurrentChannel } from '../shell/use-current-channel'
 import { matchesText, type PaletteGroup } from './palette-entry'
 
 const perGroup = 5
-// Products are searched store by store (the contract has no business-wide product search).
-const productStores = 10
 
 /**
  * Videos by caption, playlists and stores by name, products by name or identifier. Every
@@ -35,11 +34,14 @@ export function usePaletteSearch(text: string): { groups: PaletteGroup[]; search
     ...keep,
     enabled: enabled && channelId !== '',
   })
+  // Every store of the business, read once; products are searched in each of them, a few stores
+  // at a time, until a group's worth is found.
   const stores = useQuery(storesQuery())
-  const products = useQueries({
-    queries: (stores.data ?? [])
-      .slice(0, productStores)
-      .map((store) => ({ ...productSearchQuery(store.id, q), ...keep, enabled })),
+  const storeIds = useMemo(() => (stores.data ?? []).map((store) => store.id), [stores.data])
+  const products = useQuery({
+    ...productSearchAcrossStoresQuery(storeIds, q, perGroup),
+    ...keep,
+    enabled: enabled && storeIds.length > 0,
   })
   if (!enabled) return { groups: [], searching: false }
   const storeName = new Map((stores.data ?? []).map((store) => [store.id, store.name ?? 'a store']))
@@ -80,25 +82,21 @@ export function usePaletteSearch(text: string): { groups: PaletteGroup[]; search
     },
     {
       label: 'Products',
-      entries: products
-        .flatMap((result) => result.data ?? [])
-        .slice(0, perGroup)
-        .map((product) => ({
-          id: `product:${product.id}`,
-          label: product.name ?? product.external_id ?? 'Unnamed product',
-          detail: `Product in ${storeName.get(product.business_store_id) ?? 'a store'}`,
-          icon: Package,
-          // Its page is its store's catalog, narrowed to it.
-          run: () =>
-            void navigate({
-              to: '/stores/$storeId',
-              params: { storeId: product.business_store_id },
-              search: { q: product.name ?? product.id },
-            }),
-        })),
+      entries: (products.data ?? []).slice(0, perGroup).map((product) => ({
+        id: `product:${product.id}`,
+        label: product.name ?? product.external_id ?? 'Unnamed product',
+        detail: `Product in ${storeName.get(product.business_store_id) ?? 'a store'}`,
+        icon: Package,
+        // Its page is its store's catalog, narrowed to it.
+        run: () =>
+          void navigate({
+            to: '/stores/$storeId',
+            params: { storeId: product.business_store_id },
+            search: { q: product.name ?? product.id },
+          }),
+      })),
     },
   ]
-  const searching =
-    videos.isFetching || playlists.isFetching || products.some((result) => result.isFetching)
+  const searching = videos.isFetching || playlists.isFetching || products.isFetching
   return { groups, searching }
 }
