@@ -23,18 +23,19 @@ const videoPage = (q: string) => {
   })
 }
 
+// Adding to an empty playlist of the channel.
+const emptyPlaylist = {
+  channelId: 'ch_1',
+  inPlaylist: new Set<string>(),
+  playlistLength: 0,
+  onAdd: () => {},
+  onClose: () => {},
+}
+
 it('searches the library at each key and keeps the videos shown until the new ones arrive', async () => {
   const list = holdSearches(videoPage)
   const calls = fakeApi({ 'GET /api/v1/videos': list.handler })
-  renderWithProviders(
-    <VideoPickerDialog
-      channelId="ch_1"
-      inPlaylist={new Set()}
-      playlistLength={0}
-      onAdd={() => {}}
-      onClose={() => {}}
-    />,
-  )
+  renderWithProviders(<VideoPickerDialog {...emptyPlaylist} />)
   expect(await screen.findByRole('checkbox', { name: 'Desk lamp unboxing' })).toBeInTheDocument()
 
   await userEvent.type(screen.getByLabelText('Search captions'), 'lamp')
@@ -55,15 +56,7 @@ it('searches the library at each key and keeps the videos shown until the new on
 it('counts the matches of a rule again at each key, cancelling the count of the earlier text', async () => {
   const list = holdSearches(videoPage)
   const calls = fakeApi({ 'GET /api/v1/videos': list.handler })
-  renderWithProviders(
-    <AddByRuleDialog
-      channelId="ch_1"
-      inPlaylist={new Set()}
-      playlistLength={0}
-      onAdd={() => {}}
-      onClose={() => {}}
-    />,
-  )
+  renderWithProviders(<AddByRuleDialog {...emptyPlaylist} />)
   expect(await screen.findByText('3 videos will be added.')).toBeInTheDocument()
 
   await userEvent.type(screen.getByLabelText('Search captions'), 'la')

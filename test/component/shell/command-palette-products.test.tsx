@@ -1,12 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query'
-import {
-  createMemoryHistory,
-  createRootRouteWithContext,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router'
+import { createRoute } from '@tanstack/react-router'
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Suspense } from 'react'
@@ -16,11 +8,12 @@ import { meQuery } from '@/api/queries/session'
 import CommandPalette from '@/components/command-palette/command-palette'
 import { type Call, fakeApi, json } from '../support/fake-api'
 import { makeProduct } from '../support/fixtures'
-import { createTestQueryClient, renderWithProviders } from '../video-page/support/render'
+import { renderRoutes } from '../support/memory-router'
+import { createTestQueryClient } from '../video-page/support/render'
 
 afterEach(() => vi.unstubAllGlobals())
 
-// 23 stores, newest first, served 10 to a page (the service's default) whatever is asked, so
+// 23 stores, newest first, served 10 to a page whatever page_size is asked (as if more than 100), so
 // the palette must follow links.next; the product sought is only in the 23rd.
 const storeIds = Array.from(
   { length: 23 },
@@ -87,27 +80,26 @@ function renderPalette() {
       bio: null,
     },
   ])
-  const root = createRootRouteWithContext<{ queryClient: QueryClient }>()({ component: Outlet })
-  const home = createRoute({
-    getParentRoute: () => root,
-    path: '/',
-    component: () => (
-      <Suspense fallback={null}>
-        <CommandPalette onClose={() => {}} />
-      </Suspense>
-    ),
-  })
-  const catalog = createRoute({
-    getParentRoute: () => root,
-    path: '/stores/$storeId',
-    component: () => <h1>Catalog</h1>,
-  })
-  const router = createRouter({
-    routeTree: root.addChildren([home, catalog]),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-    context: { queryClient },
-  })
-  return { router, ...renderWithProviders(<RouterProvider router={router} />, queryClient) }
+  return renderRoutes(
+    '/',
+    (root) => [
+      createRoute({
+        getParentRoute: () => root,
+        path: '/',
+        component: () => (
+          <Suspense fallback={null}>
+            <CommandPalette onClose={() => {}} />
+          </Suspense>
+        ),
+      }),
+      createRoute({
+        getParentRoute: () => root,
+        path: '/stores/$storeId',
+        component: () => <h1>Catalog</h1>,
+      }),
+    ],
+    queryClient,
+  )
 }
 
 it('finds a product in any store of the business, past the first page of stores', async () => {
