@@ -23,22 +23,27 @@ applyLiveEventsTo(queryClient)
 // The screen's data is asked for before React's first render. Rendered first, React (30-60 ms)
 // ran before the preloaded answers were read and so held back the screen's own requests; it now
 // waits for those answers, or half a second at most, since nothing shows before them anyway.
+// A promise rather than a top-level await, which would split the bundler's runtime out of the
+// start chunk: one more script before the first screen.
 router.load().catch(console.error)
-if (!publicPaths.has(window.location.pathname)) {
-  await Promise.race([
-    loadSignedInBasics(queryClient).catch(() => {}),
-    new Promise((resolve) => setTimeout(resolve, 500)),
-  ])
-}
+const basicsRead = publicPaths.has(window.location.pathname)
+  ? Promise.resolve()
+  : Promise.race([
+      loadSignedInBasics(queryClient).catch(() => {}),
+      new Promise((resolve) => setTimeout(resolve, 500)),
+    ])
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ShortcutsProvider>
-        <ToastProvider>
-          <RouterProvider router={router} />
-        </ToastProvider>
-      </ShortcutsProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-)
+const render = () =>
+  createRoot(document.getElementById('root') as HTMLElement).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <ShortcutsProvider>
+          <ToastProvider>
+            <RouterProvider router={router} />
+          </ToastProvider>
+        </ShortcutsProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  )
+
+basicsRead.then(render)
