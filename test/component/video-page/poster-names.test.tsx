@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react'
 import { expect, it } from 'vitest'
 import type { Video } from '@/api/generated/types.gen'
+import { PageDrafts } from '@/features/videos/video-page/drafts/page-drafts'
 import { PostersPanel } from '@/features/videos/video-page/posters/posters-panel'
 import { makeVideo } from '../support/fixtures'
 import { renderWithProviders } from './support/render'
@@ -23,15 +24,18 @@ const poster = (id: string, overrides: Partial<Poster>): Poster => ({
 
 it('names posters of one format and size apart, by their place and where they came from', () => {
   renderWithProviders(
-    <PostersPanel
-      video={makeVideo({
-        video_posters: [
-          poster('p1', { weight: 0.5 }),
-          poster('p2', { weight: 1 }),
-          poster('p3', { weight: 0.2, source: null, external_id: 'spring', width: 720 }),
-        ],
-      })}
-    />,
+    // The panel's add form puts what is typed in the page's save bar.
+    <PageDrafts>
+      <PostersPanel
+        video={makeVideo({
+          video_posters: [
+            poster('p1', { weight: 0.5 }),
+            poster('p2', { weight: 1 }),
+            poster('p3', { weight: 0.2, source: null, external_id: 'spring', width: 720 }),
+          ],
+        })}
+      />
+    </PageDrafts>,
   )
   const names = [
     'Poster 1, from upload, 1080×1920',

@@ -6,6 +6,7 @@ import type { Video } from '@/api/generated/types.gen'
 import { describeError } from '@/components/error-panel'
 import { useToast } from '@/components/ui/toast'
 import { contractErrorMap } from '@/lib/contract-error-map'
+import { formSave } from '../drafts/form-save'
 import { useDraft } from '../drafts/page-drafts'
 import { changedFieldLabels } from './changed-fields'
 import { createVideoFormSchema, type VideoFormValues } from './form-schema'
@@ -79,13 +80,7 @@ export function useVideoForm(video: Video) {
   useDraft('video-fields', 'details', {
     labels: changed.length > 0 ? changed : ['Details'],
     count: changed.length > 0 ? changed.length : isDirty ? 1 : 0,
-    save: () =>
-      new Promise<boolean>((resolve) => {
-        void form.handleSubmit(
-          async (current) => resolve(await persist(current)),
-          () => resolve(false),
-        )()
-      }),
+    save: formSave(form, persist),
     discard: () => resetTo(stored.current),
   })
 

@@ -10,6 +10,8 @@ import { Select } from '@/components/ui/select'
 import { TextInput } from '@/components/ui/text-input'
 import { useToast } from '@/components/ui/toast'
 import { contractErrorMap } from '@/lib/contract-error-map'
+import { formSave } from '../drafts/form-save'
+import { useDraft } from '../drafts/page-drafts'
 import { RoleLock } from '../layout/role-lock'
 import type { PosterActions } from './use-poster-actions'
 
@@ -53,7 +55,7 @@ export function AddPosterForm({
   const url = useWatch({ control: form.control, name: 'url' })
   const [previewFailed, setPreviewFailed] = useState<string | null>(null)
   const previewable = imageAddress.test(url)
-  const submit = form.handleSubmit(async (values) => {
+  const add = async (values: PosterFormValues) => {
     const parsed = posterFormSchema.parse(values)
     try {
       await actions.add.mutateAsync({
@@ -64,11 +66,22 @@ export function AddPosterForm({
       })
       form.reset(empty)
       toast('Poster added.', { tone: 'success' })
+      return true
     } catch (error) {
       const { message } = toServiceError(error)
       const field = fieldOf(message)
       form.setError(field ?? 'root.server', { message: `The service refused it: ${message}` })
+      return false
     }
+  }
+  const submit = form.handleSubmit(add)
+  // A poster typed and not added yet is an unsaved change: the page's bar adds or drops it, and
+  // leaving asks first.
+  useDraft('new-poster', 'posters', {
+    labels: ['New poster'],
+    count: form.formState.isDirty ? 1 : 0,
+    save: formSave(form, add),
+    discard: () => form.reset(empty),
   })
   return (
     <Form

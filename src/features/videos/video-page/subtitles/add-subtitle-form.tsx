@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { toServiceError } from '@/api/client'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
@@ -8,6 +8,7 @@ import { CheckboxShell, FieldShell } from '@/components/ui/field'
 import { TextArea, TextInput } from '@/components/ui/text-input'
 import { useToast } from '@/components/ui/toast'
 import { usePermission } from '@/lib/permissions'
+import { useDraft } from '../drafts/page-drafts'
 import { RoleLock } from '../layout/role-lock'
 import { LanguagePicker } from './language-picker'
 import { languageName } from './languages'
@@ -47,34 +48,53 @@ export function AddSubtitleForm({ actions }: { actions: SubtitleActions }) {
         ? { kind, content }
         : { kind, url }
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault()
+  const formRef = useRef<HTMLFormElement>(null)
+  // A fresh form for the next track (each track has its own language and kind).
+  const clear = () => {
+    setLanguage(null)
+    setIsCc(false)
+    setRound((n) => n + 1)
+    setFile(null)
+    setContent('')
+    setUrl('')
+    setProblems({})
+    formRef.current?.reset()
+  }
+  const add = async () => {
     const next = {
       language: language ? undefined : 'Choose the track’s language.',
       source: subtitleSourceProblem(source) ?? undefined,
     }
     setProblems(next)
-    if (next.language || next.source || !language || !source) return
+    if (next.language || next.source || !language || !source) return false
     try {
       await actions.add.mutateAsync({ language, isCc, source })
       toast(`Added the ${languageName(language)} track.`, { tone: 'success' })
-      // A fresh form for the next track (each track has its own language and kind).
-      setLanguage(null)
-      setIsCc(false)
-      setRound((n) => n + 1)
-      setFile(null)
-      setContent('')
-      setUrl('')
-      ;(event.target as HTMLFormElement).reset()
+      clear()
+      return true
     } catch (error) {
       setProblems({ server: `The service refused it: ${toServiceError(error).message}` })
+      return false
     }
   }
+  // A track begun and not added yet is an unsaved change: the page's bar adds or drops it, and
+  // leaving asks first.
+  const begun = language !== null || isCc || file !== null || content !== '' || url !== ''
+  useDraft('new-subtitle', 'subtitles', {
+    labels: ['New subtitle track'],
+    count: begun ? 1 : 0,
+    save: add,
+    discard: clear,
+  })
 
   return (
     <form
+      ref={formRef}
       noValidate
-      onSubmit={submit}
+      onSubmit={(event) => {
+        event.preventDefault()
+        void add()
+      }}
       className="space-y-3 border-t border-slate-200 pt-4"
       aria-labelledby={`${id}-title`}
     >
