@@ -8,7 +8,7 @@ beforeAll(async () => {
 })
 afterAll(() => app?.close())
 
-it('opens the library with one request each for the account, the channels and the first page, the first two begun with the page', async () => {
+it('opens the library with one script and one request each for the account, the channels and the first page, the first two begun with the page', async () => {
   const { page } = app
   const warnings: string[] = []
   page.on('console', (message) => {
@@ -38,4 +38,13 @@ it('opens the library with one request each for the account, the channels and th
   )
   expect(startedBy).toEqual(['link', 'link'])
   expect(warnings.filter((text) => /preload/i.test(text))).toEqual([])
+  // The first screen's code is one file (decision 0017): a second would be one more request
+  // before the first paint.
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+      .map((entry) => new URL(entry.name).pathname),
+  )
+  expect(scripts).toHaveLength(1)
 })
