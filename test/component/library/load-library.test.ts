@@ -16,9 +16,9 @@ const emptyPage = {
 
 afterEach(() => vi.unstubAllGlobals())
 
-function serve() {
+function serve(page: object = emptyPage) {
   const calls = fakeApi(({ url }) =>
-    url.pathname === '/api/v1/channels' ? json({ channels }) : json(emptyPage),
+    url.pathname === '/api/v1/channels' ? json({ channels }) : json(page),
   )
   return () =>
     calls
@@ -41,4 +41,47 @@ it('shows the channel the URL names, and the first one instead of a channel that
     channelId: 'ch1',
   })
   expect(listedChannels()).toEqual(['ch2', 'ch1'])
+})
+
+it('starts fetching the leading thumbnails of a grid before the screen renders', async () => {
+  const video = (n: number, thumbnail: string | null) => ({
+    id: `v${n}`,
+    caption: `Clip ${n}`,
+    thumbnail_url: thumbnail,
+    published_at: null,
+    is_published: false,
+    archived_at: null,
+    access: 'public',
+    duration: 12,
+    hashtags: [],
+    product_ids: [],
+  })
+  serve({
+    ...emptyPage,
+    videos: [
+      video(1, 'https://cdn.example.com/1.jpg'),
+      video(2, 'https://cdn.example.com/2.jpg'),
+      video(3, 'https://cdn.example.com/3.jpg'),
+    ],
+  })
+  const requested: string[] = []
+  vi.stubGlobal(
+    'Image',
+    class {
+      fetchPriority = 'auto'
+      set src(url: string) {
+        requested.push(`${url} ${this.fetchPriority}`)
+      }
+    },
+  )
+
+  await loadLibrary(new QueryClient(), {}, true)
+  expect(requested).toEqual([
+    'https://cdn.example.com/1.jpg high',
+    'https://cdn.example.com/2.jpg high',
+  ])
+
+  requested.length = 0
+  await loadLibrary(new QueryClient(), { view: 'table' }, true)
+  expect(requested).toEqual([])
 })

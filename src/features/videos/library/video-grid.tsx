@@ -26,6 +26,9 @@ export const VideoGrid = memo(function VideoGrid({
   )
 })
 
+/** The first row on a phone: the largest things on the first screen, fetched first. */
+export const leadingThumbnails = 2
+
 const VideoCard = memo(function VideoCard({
   video,
   ...state
@@ -46,8 +49,7 @@ const VideoCard = memo(function VideoCard({
             src={thumbnail}
             alt=""
             loading={index < 12 ? 'eager' : 'lazy'}
-            // The first row on a phone: the largest things on the first screen.
-            fetchPriority={index < 2 ? 'high' : 'auto'}
+            fetchPriority={index < leadingThumbnails ? 'high' : 'auto'}
             width={270}
             height={480}
             className="h-full w-full object-cover"
