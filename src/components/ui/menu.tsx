@@ -4,12 +4,13 @@ import {
   MenuItem,
   MenuProvider,
   MenuSeparator,
+  useMenuContext,
 } from '@ariakit/react'
-import { type ReactNode, type Ref, useId } from 'react'
+import { type ReactNode, type Ref, useCallback, useId, useLayoutEffect, useRef } from 'react'
 import { buttonClasses } from './button'
 import { reasonClasses } from './unavailable-reason'
 
-const triggerClass = `${buttonClasses('secondary', 'sm')} aria-expanded:bg-slate-100`
+export const menuTriggerClass = `${buttonClasses('secondary', 'sm')} aria-expanded:bg-slate-100`
 const popupClass =
   'z-50 min-w-48 rounded-md border border-slate-300 bg-white p-1 text-sm text-slate-900 shadow-lg focus-visible:outline-none'
 const itemClass =
@@ -34,7 +35,13 @@ export interface MenuProps {
   trigger?: ReactNode
   triggerRef?: Ref<HTMLButtonElement>
   placement?: 'bottom-start' | 'bottom-end' | 'top-start' | 'top-end'
+  // Open as soon as it mounts, with focus on its trigger and then where a press of that kind puts
+  // it (a LazyMenu mounts the menu on the press that opens it).
+  openOnMount?: MenuFocus
 }
+
+// Where focus goes when the menu opens: its first or last item (keyboard), or the menu (pointer).
+export type MenuFocus = 'first' | 'last' | 'container'
 
 export function Menu({
   label,
@@ -42,8 +49,18 @@ export function Menu({
   trigger = <MoreGlyph />,
   triggerRef,
   placement = 'bottom-end',
+  openOnMount,
 }: MenuProps) {
   const menuId = useId()
+  const triggerElement = useRef<HTMLButtonElement | null>(null)
+  const setTrigger = useCallback(
+    (element: HTMLButtonElement | null) => {
+      triggerElement.current = element
+      if (typeof triggerRef === 'function') triggerRef(element)
+      else if (triggerRef) triggerRef.current = element
+    },
+    [triggerRef],
+  )
   const reasons = [
     ...new Set(items.flatMap((entry) => (entry === 'separator' ? [] : [entry.disabledReason]))),
   ].filter((reason) => reason !== undefined)
@@ -54,9 +71,10 @@ export function Menu({
       firstWith.set(entry.disabledReason, entry.label)
   return (
     <MenuProvider placement={placement} focusLoop>
-      <MenuButton ref={triggerRef} aria-label={label} className={triggerClass}>
+      <MenuButton ref={setTrigger} aria-label={label} className={menuTriggerClass}>
         {trigger}
       </MenuButton>
+      {openOnMount ? <OpenOnMount trigger={triggerElement} focus={openOnMount} /> : null}
       {/* Fixed, so a scrolling container (a virtualized list) cannot clip it. Not in a portal: a
           portal's focus guards are focusable yet aria-hidden, which axe reports as serious. */}
       <AriakitMenu fixed unmountOnHide gutter={4} className={popupClass}>
@@ -79,6 +97,24 @@ export function Menu({
       </AriakitMenu>
     </MenuProvider>
   )
+}
+
+function OpenOnMount({
+  trigger,
+  focus,
+}: {
+  trigger: { current: HTMLButtonElement | null }
+  focus: MenuFocus
+}) {
+  const menu = useMenuContext()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the menu mounts
+  useLayoutEffect(() => {
+    trigger.current?.focus()
+    menu?.setAutoFocusOnShow(true)
+    menu?.setInitialFocus(focus)
+    menu?.show()
+  }, [])
+  return null
 }
 
 function Item({
@@ -115,7 +151,7 @@ function Item({
   )
 }
 
-function MoreGlyph() {
+export function MoreGlyph() {
   return (
     <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
       <circle cx="10" cy="4" r="1.75" />

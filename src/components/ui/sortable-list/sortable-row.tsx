@@ -1,7 +1,7 @@
 import { useSortable } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { type CSSProperties, memo, type ReactNode, useMemo } from 'react'
-import { Menu } from '../menu'
+import { LazyMenu } from '../lazy-menu'
 import { useUnavailableReason } from '../unavailable-reason'
 import {
   blockBadge,
@@ -81,7 +81,7 @@ export const SortableRow = memo(function SortableRow(props: SortableRowProps) {
         // Keeps the menu's room, so the row does not shift when its item has loaded.
         <span aria-hidden="true" className="size-8 shrink-0" />
       ) : (
-        <Menu
+        <LazyMenu
           label={words.menuLabel(caption)}
           items={moveMenu({
             id,
