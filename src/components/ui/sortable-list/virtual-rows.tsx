@@ -56,6 +56,10 @@ export function VirtualRows({
     getItemKey: (index) => ids[index] ?? index,
     overscan: options.overscan ?? 6,
     rangeExtractor,
+    // Rows follow the scroll in React's next render, not synchronously inside each scroll event:
+    // while a drag auto-scrolls, the synchronous render came on top of dnd-kit's own render of
+    // the same frame, and the two made the frame's long tasks.
+    useFlushSync: false,
   })
 
   useLayoutEffect(() => {
