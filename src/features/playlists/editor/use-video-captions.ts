@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback, useEffect, useState } from 'react'
+import { startTransition, useCallback, useEffect, useState } from 'react'
 import { type VideoSummary, videoKeys } from '@/api/queries/videos'
 import { videoTitle } from '@/lib/video-facts'
 
@@ -9,7 +9,8 @@ const isSummaryKey = (key: readonly unknown[]) =>
 /**
  * The captions to speak and label rows with, and which rows are still loading, read from the video
  * summaries rows load. The list is told (once a frame at most) when summaries arrive, so a row's
- * labels follow its details. Only what renders the rows should use it: each batch re-renders it.
+ * labels follow its details. Only what renders the rows should use it: each batch re-renders it,
+ * as a transition, so React renders it in slices between the frames of a scroll or a drag.
  */
 export function useVideoCaptions() {
   const queryClient = useQueryClient()
@@ -20,7 +21,7 @@ export function useVideoCaptions() {
       if (event.type !== 'updated' || !isSummaryKey(event.query.queryKey) || frame) return
       frame = requestAnimationFrame(() => {
         frame = 0
-        setVersion((current) => current + 1)
+        startTransition(() => setVersion((current) => current + 1))
       })
     })
     return () => {
