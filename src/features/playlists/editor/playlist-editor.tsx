@@ -47,7 +47,7 @@ export function PlaylistEditor({
     ),
     [selection, pinned, canPin, actions],
   )
-  const virtualized = useMemo(() => ({ rowHeight, height, overscan: 8 }), [height])
+  const virtualized = useMemo(() => ({ rowHeight, height, overscan: 4 }), [height])
   return (
     <SortableList
       label={`Videos of ${name}, in playlist order`}
