@@ -1,7 +1,7 @@
 // npm run bench:ui — the library screen's budgets, measured in headless Chromium against the real
-// dashboard server and the sandbox seeded with 100,000 videos, each in a process of its own as the
-// real service runs apart from the dashboard (built and started once, from the app as it is in the
-// working tree into a temp dir; `dist/` is not touched). A benchmark: it prints figures next to their goals; a missed goal is a figure, not a
+// dashboard server with its embedded sandbox seeded with 100,000 videos (built and started once,
+// in a child process, from the app as it is in the working tree into a temp dir; `dist/` is not
+// touched). A benchmark: it prints figures next to their goals; a missed goal is a figure, not a
 // failure. It exits non-zero only when it cannot set up or a section cannot be measured.
 //
 // 1. First library page visible: 20 fresh browser contexts (empty cache, 1280×900) each navigate
@@ -123,12 +123,7 @@ try {
   step('building the app')
   await buildApp(join(temp.dir, 'dist'))
   step(`starting the dashboard with ${videos.toLocaleString('en')} seeded videos`)
-  server = await startServer({
-    distDir: join(temp.dir, 'dist'),
-    dataDir: temp.dir,
-    videos,
-    serviceProcess: true,
-  })
+  server = await startServer({ distDir: join(temp.dir, 'dist'), dataDir: temp.dir, videos })
   const url = server.url
   step(`dashboard ready at ${url}`)
   const open = await launchBrowser()

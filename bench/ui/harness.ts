@@ -68,8 +68,6 @@ export async function startServer(options: {
   distDir: string
   dataDir: string
   videos?: number
-  /** The sandbox in a process of its own, apart from the dashboard (see `server.ts`). */
-  serviceProcess?: boolean
 }): Promise<ServerProcess> {
   // --expose-gc: a benchmark that measures memory asks the server to collect first (SIGUSR2).
   const serverArgs = ['--expose-gc', '--import', 'tsx', join('bench', 'ui', 'server.ts')]
@@ -86,7 +84,6 @@ export async function startServer(options: {
       // The AWS SDK's notice about future Node versions is not the benchmark's business.
       NODE_NO_WARNINGS: '1',
       SANDBOX_PORT: '0',
-      ...(options.serviceProcess ? { BENCH_SERVICE_PROCESS: '1' } : {}),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
