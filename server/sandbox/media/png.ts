@@ -31,12 +31,13 @@ function subFilteredScanlines(rgb: Buffer, rowBytes: number, height: number): Bu
   const out = Buffer.alloc((rowBytes + 1) * height)
   for (let y = 0; y < height; y++) {
     const source = y * rowBytes
-    const target = y * (rowBytes + 1)
-    out[target] = FILTER_SUB
-    for (let x = 0; x < rowBytes; x++) {
-      const left = x >= BYTES_PER_PIXEL ? (rgb[source + x - BYTES_PER_PIXEL] ?? 0) : 0
-      out[target + 1 + x] = ((rgb[source + x] ?? 0) - left) & 0xff
-    }
+    const target = y * (rowBytes + 1) + 1
+    out[target - 1] = FILTER_SUB
+    // The first pixel has nothing to its left: its bytes go as they are.
+    rgb.copy(out, target, source, source + Math.min(BYTES_PER_PIXEL, rowBytes))
+    for (let x = BYTES_PER_PIXEL; x < rowBytes; x++)
+      out[target + x] =
+        ((rgb[source + x] as number) - (rgb[source + x - BYTES_PER_PIXEL] as number)) & 0xff
   }
   return out
 }
