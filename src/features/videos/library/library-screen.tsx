@@ -21,6 +21,7 @@ import type { LibrarySearch } from './library-search'
 import { useLibraryShortcuts } from './library-shortcuts'
 import { UploadLink } from './upload-link'
 import { useBulkActions } from './use-bulk-actions'
+import { useFirstScreen } from './use-first-screen'
 import { VideoGrid } from './video-grid'
 import { VideoTable } from './video-table'
 
@@ -83,6 +84,8 @@ function Library({
     [],
   )
   const videos = data?.videos ?? noVideos
+  // Two rows of the grid at 1280 px; the rest follow a moment later, the first time only.
+  const firstScreen = useFirstScreen(videos, 12)
   const ids = useMemo(() => videos.map((video) => video.id), [videos])
   const item = useLibraryItems({
     ids,
@@ -171,9 +174,9 @@ function Library({
             action={filtered ? null : <UploadLink upload={uploading} size="md" />}
           />
         ) : shownView === 'grid' ? (
-          <VideoGrid videos={videos} item={item} />
+          <VideoGrid videos={firstScreen} item={item} />
         ) : (
-          <VideoTable videos={videos} item={item} />
+          <VideoTable videos={firstScreen} item={item} />
         )}
       </div>
       {data?.hasMore && (
