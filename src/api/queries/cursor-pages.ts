@@ -18,3 +18,22 @@ export function cursorPages<Page extends CursorPage>(
     getNextPageParam: (page: Page) => page.links.next ?? null,
   }
 }
+
+/**
+ * A cursor-paginated list read whole: the first page, then each next one by its `links.next`,
+ * while `more` (given the pages read so far) says to go on.
+ */
+export async function readPages<Page extends CursorPage>(
+  first: Promise<Page>,
+  signal: AbortSignal,
+  more: (pages: Page[]) => boolean = () => true,
+): Promise<Page[]> {
+  const pages = [await first]
+  let next = pages[0]?.links.next
+  while (next && more(pages)) {
+    const page = await followLink<Page>(next, signal)
+    pages.push(page)
+    next = page.links.next
+  }
+  return pages
+}

@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import { followLink } from '../client'
 import { listProductMatches, listVideos } from '../generated/sdk.gen'
-import type { VideoList } from '../generated/types.gen'
 import { withFields } from '../video-fields'
+import { readPages } from './cursor-pages'
 import { videoKeys } from './videos'
 
 /** The suggestions of a video's most recent matching job, and that job's status. */
@@ -25,7 +24,7 @@ export const reviewQueueQuery = (channelId: string) =>
   queryOptions({
     queryKey: videoKeys.reviewQueue(channelId),
     queryFn: async ({ signal }) => {
-      let page = await listVideos({
+      const first = listVideos({
         query: {
           channel_id: channelId,
           has_pending_matches: true,
@@ -34,12 +33,13 @@ export const reviewQueueQuery = (channelId: string) =>
         },
         signal,
         throwOnError: true,
-      }).then((response) => response.data)
-      const videos = [...page.videos]
-      while (page.links.next && videos.length < queueLimit) {
-        page = await followLink<VideoList>(page.links.next, signal)
-        videos.push(...page.videos)
-      }
+      })
+      const pages = await readPages(
+        first.then((response) => response.data),
+        signal,
+        (read) => read.reduce((count, page) => count + page.videos.length, 0) < queueLimit,
+      )
+      const videos = pages.flatMap((page) => page.videos)
       return videos.reverse().map((video) => withFields(video, reviewQueueFields))
     },
     staleTime: 30_000,

@@ -1,8 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { followLink } from '../client'
 import { getBusinessStore, listBusinessStores } from '../generated/sdk.gen'
-import type { BusinessStoreList } from '../generated/types.gen'
-import { cursorPages } from './cursor-pages'
+import { cursorPages, readPages } from './cursor-pages'
 
 export const storeKeys = {
   all: ['stores'] as const,
@@ -22,17 +20,12 @@ export const storesQuery = () =>
   queryOptions({
     queryKey: storeKeys.list(),
     queryFn: async ({ signal }) => {
-      let page = await listBusinessStores({
-        query: { page_size: 100 },
+      const first = listBusinessStores({ query: { page_size: 100 }, signal, throwOnError: true })
+      const pages = await readPages(
+        first.then((response) => response.data),
         signal,
-        throwOnError: true,
-      }).then((response) => response.data)
-      const stores = [...page.stores]
-      while (page.links.next) {
-        page = await followLink<BusinessStoreList>(page.links.next, signal)
-        stores.push(...page.stores)
-      }
-      return stores
+      )
+      return pages.flatMap((page) => page.stores)
     },
     staleTime: 5 * 60_000,
   })
