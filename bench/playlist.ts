@@ -190,6 +190,14 @@ try {
     `\nbench:playlist — a ${playlist.length}-video playlist, headless Chromium (the worse run is the JSON figure)\n`,
   )
   console.log(table(table_))
+  for (const [name, run] of [
+    ['Mouse drag', mouse],
+    ['Keyboard', keyboard],
+  ] as const)
+    for (const frame of run.longFrames)
+      console.log(
+        `${name}: long frame of ${frame.duration} ms at +${frame.at} ms: ${frame.scripts.join('; ') || 'no script (style, layout, paint)'}`,
+      )
   console.log(figuresJson(keyed))
 } catch (error) {
   console.error(error)

@@ -1,9 +1,17 @@
 // Installed by `npm run bench:playlist` as an init script, before the app's own scripts. While
 // `window.__drag.recording` is true it keeps every animation frame's time, the most playlist rows
-// mounted in any frame, and the long tasks that started. Plain browser JavaScript, read as text.
+// mounted in any frame, the long tasks that started, and the long animation frames with the
+// scripts that ran in them (what a long task was). Plain browser JavaScript, read as text.
 ;(() => {
   if (window.__drag || window.top !== window) return
-  const drag = { recording: false, frames: [], maxRows: 0, longTasks: [], startedAt: 0 }
+  const drag = {
+    recording: false,
+    frames: [],
+    maxRows: 0,
+    longTasks: [],
+    longFrames: [],
+    startedAt: 0,
+  }
   window.__drag = drag
   const rows = 'ul[aria-label^="Videos of"] li[data-id]'
   const frame = (time) => {
@@ -23,15 +31,37 @@
   } catch {
     // No long task timing in this browser: the figure stays empty.
   }
+  try {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        if (drag.recording && entry.startTime >= drag.startedAt && entry.duration > 50)
+          drag.longFrames.push({
+            at: Math.round(entry.startTime - drag.startedAt),
+            duration: Math.round(entry.duration),
+            scripts: entry.scripts.map(
+              (script) =>
+                `${script.invoker} ${script.sourceFunctionName || ''} ${Math.round(script.duration)} ms`,
+            ),
+          })
+    }).observe({ type: 'long-animation-frame', buffered: true })
+  } catch {
+    // No long animation frame timing in this browser: none are named.
+  }
   drag.start = () => {
     drag.frames = []
     drag.longTasks = []
+    drag.longFrames = []
     drag.maxRows = document.querySelectorAll(rows).length
     drag.startedAt = performance.now()
     drag.recording = true
   }
   drag.stop = () => {
     drag.recording = false
-    return { frames: drag.frames, maxRows: drag.maxRows, longTasks: drag.longTasks }
+    return {
+      frames: drag.frames,
+      maxRows: drag.maxRows,
+      longTasks: drag.longTasks,
+      longFrames: drag.longFrames,
+    }
   }
 })()

@@ -1,9 +1,17 @@
 import type { Page } from 'playwright-core'
 
+/** An animation frame over 50 ms: when (ms after the lift), how long, and the scripts in it. */
+export interface LongFrame {
+  at: number
+  duration: number
+  scripts: string[]
+}
+
 export interface DragFigures {
   /** Milliseconds between consecutive animation frames while the drag ran. */
   frameIntervals: number[]
   longTasks: number[]
+  longFrames: LongFrame[]
   maxRows: number
   /** From the drop to the service's answer to the new order. */
   dropToSavedMs: number
@@ -15,6 +23,7 @@ interface Recorded {
   frames: number[]
   maxRows: number
   longTasks: number[]
+  longFrames: LongFrame[]
 }
 
 export const startRecording = (page: Page) =>
@@ -27,7 +36,12 @@ export async function stopRecording(page: Page) {
   const frameIntervals = recorded.frames
     .slice(1)
     .map((time, index) => time - (recorded.frames[index] ?? time))
-  return { frameIntervals, longTasks: recorded.longTasks, maxRows: recorded.maxRows }
+  return {
+    frameIntervals,
+    longTasks: recorded.longTasks,
+    longFrames: recorded.longFrames,
+    maxRows: recorded.maxRows,
+  }
 }
 
 /** What dnd-kit's live region says now ("… is over position 12 of 1000."). */
