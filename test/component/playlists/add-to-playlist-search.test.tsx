@@ -4,7 +4,7 @@ import { afterEach, expect, it, vi } from 'vitest'
 import { AddToPlaylistDialog } from '@/features/videos/library/add-to-playlist-dialog'
 import { fakeApi } from '../support/fake-api'
 import { earlierSearchesCancelled, holdSearches, searchesAsked } from '../support/held-searches'
-import { renderWithProviders } from '../video-page/support/render'
+import { renderWithProviders } from '../support/render'
 import { playlistPage } from './support/playlists'
 
 afterEach(() => vi.unstubAllGlobals())

@@ -4,8 +4,8 @@ import { type VideoSummary, videoKeys } from '@/api/queries/videos'
 import { PlaylistEditor } from '@/features/playlists/editor/playlist-editor'
 import type { RowActions } from '@/features/playlists/editor/playlist-video-row'
 import { deferred, fakeApi, json } from '../support/fake-api'
+import { createTestQueryClient, renderWithProviders } from '../support/render'
 import { stubViewportHeight } from '../ui/support/sortable-list-harness'
-import { createTestQueryClient, renderWithProviders } from '../video-page/support/render'
 
 const summary = (id: string, caption: string): VideoSummary => ({
   id,

@@ -6,7 +6,7 @@ import { VideoPickerDialog } from '@/features/playlists/picker/video-picker-dial
 import { fakeApi, json } from '../support/fake-api'
 import { makeVideo } from '../support/fixtures'
 import { earlierSearchesCancelled, holdSearches, searchesAsked } from '../support/held-searches'
-import { renderWithProviders } from '../video-page/support/render'
+import { renderWithProviders } from '../support/render'
 
 afterEach(() => vi.unstubAllGlobals())
 

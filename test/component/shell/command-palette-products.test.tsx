@@ -9,7 +9,7 @@ import CommandPalette from '@/components/command-palette/command-palette'
 import { type Call, fakeApi, json } from '../support/fake-api'
 import { makeProduct } from '../support/fixtures'
 import { renderRoutes } from '../support/memory-router'
-import { createTestQueryClient } from '../video-page/support/render'
+import { createTestQueryClient } from '../support/render'
 
 afterEach(() => vi.unstubAllGlobals())
 

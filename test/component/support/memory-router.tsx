@@ -7,7 +7,7 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router'
-import { createTestQueryClient, renderWithProviders } from '../video-page/support/render'
+import { createTestQueryClient, renderWithProviders } from './render'
 
 const makeRoot = () =>
   createRootRouteWithContext<{ queryClient: QueryClient }>()({ component: Outlet })

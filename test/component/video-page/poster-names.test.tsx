@@ -4,7 +4,7 @@ import type { Video } from '@/api/generated/types.gen'
 import { PageDrafts } from '@/features/videos/video-page/drafts/page-drafts'
 import { PostersPanel } from '@/features/videos/video-page/posters/posters-panel'
 import { makeVideo } from '../support/fixtures'
-import { renderWithProviders } from './support/render'
+import { renderWithProviders } from '../support/render'
 
 type Poster = Video['video_posters'][number]
 

@@ -1,31 +1,12 @@
-import '@/api/client'
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
-import { render } from '@testing-library/react'
+import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { Video } from '@/api/generated/types.gen'
 import { videoQuery } from '@/api/queries/videos'
-import { ToastProvider } from '@/components/ui/toast'
 import { PageDrafts } from '@/features/videos/video-page/drafts/page-drafts'
 import { SaveBar } from '@/features/videos/video-page/drafts/save-bar'
 import { VideoEditForm } from '@/features/videos/video-page/edit/video-edit-form'
 import { PublishingActions } from '@/features/videos/video-page/lifecycle/publishing-actions'
-
-export function createTestQueryClient() {
-  return new QueryClient({
-    defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
-  })
-}
-
-export function renderWithProviders(ui: ReactNode, queryClient = createTestQueryClient()) {
-  return {
-    queryClient,
-    ...render(
-      <QueryClientProvider client={queryClient}>
-        <ToastProvider>{ui}</ToastProvider>
-      </QueryClientProvider>,
-    ),
-  }
-}
+import { createTestQueryClient, renderWithProviders } from '../../support/render'
 
 // The screen parts read the video from the detail cache, as the page does.
 function FromCache({ id, children }: { id: string; children: (video: Video) => ReactNode }) {
