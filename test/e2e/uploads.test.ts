@@ -54,7 +54,9 @@ async function uploadThroughDashboard(path: string) {
   const { page } = app
   await page.locator('.uppy-Dashboard-input').first().setInputFiles(path)
   const upload = page.getByRole('button', { name: /^Upload 1 file/ })
-  await shown(upload)
+  // Adding a file reads its duration and keeps a copy for resuming after a reload; for the 13 MiB
+  // file that once took over the page's 10 s on a two-core machine running other work.
+  await upload.waitFor({ state: 'visible', timeout: 30_000 })
   await upload.click()
   const row = page.getByRole('list', { name: 'Created videos' }).getByRole('listitem')
   await expect.poll(() => row.first().textContent(), { timeout: 60_000 }).toMatch(/video created/)
