@@ -11,6 +11,7 @@ import { SearchBox } from '@/components/ui/search-box'
 import { PageSkeleton } from '@/components/ui/skeleton'
 import { FiltersBar } from '@/components/video/filters-bar'
 import { formatCount } from '@/lib/format'
+import { arrivedThroughHistory } from '@/lib/history-traversal'
 import { handOverFiles } from '@/lib/pending-uploads'
 import { usePermission } from '@/lib/permissions'
 import { toFilters } from '@/lib/video-search'
@@ -84,8 +85,9 @@ function Library({
     [],
   )
   const videos = data?.videos ?? noVideos
-  // Two rows of the grid at 1280 px; the rest follow a moment later, the first time only.
-  const firstScreen = useFirstScreen(videos, 12)
+  // Two rows of the grid at 1280 px; the rest follow a moment later, unless Back restores a scroll
+  // position further down.
+  const firstScreen = useFirstScreen(videos, 12, arrivedThroughHistory())
   const ids = useMemo(() => videos.map((video) => video.id), [videos])
   const item = useLibraryItems({
     ids,
