@@ -3,12 +3,11 @@ import { createRouter, parseSearchWith } from '@tanstack/react-router'
 import { ErrorPanel } from '@/components/error-panel'
 import { NotFound } from '@/components/not-found'
 import { PageSkeleton } from '@/components/ui/skeleton'
-import { watchHistoryTraversals } from '@/lib/history-traversal'
 import { readSearchValue } from '@/lib/search-params'
 import { routeTree } from '@/routeTree.gen'
 
 export function createAppRouter(queryClient: QueryClient) {
-  const router = createRouter({
+  return createRouter({
     routeTree,
     context: { queryClient },
     defaultPreload: 'intent',
@@ -20,8 +19,6 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultErrorComponent: ErrorPanel,
     defaultNotFoundComponent: NotFound,
   })
-  watchHistoryTraversals(router.history)
-  return router
 }
 
 declare module '@tanstack/react-router' {

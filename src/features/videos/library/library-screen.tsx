@@ -11,7 +11,6 @@ import { SearchBox } from '@/components/ui/search-box'
 import { PageSkeleton } from '@/components/ui/skeleton'
 import { FiltersBar } from '@/components/video/filters-bar'
 import { formatCount } from '@/lib/format'
-import { arrivedThroughHistory } from '@/lib/history-traversal'
 import { handOverFiles } from '@/lib/pending-uploads'
 import { usePermission } from '@/lib/permissions'
 import { toFilters } from '@/lib/video-search'
@@ -85,9 +84,8 @@ function Library({
     [],
   )
   const videos = data?.videos ?? noVideos
-  // Two rows of the grid at 1280 px; the rest follow a moment later, unless Back restores a scroll
-  // position further down.
-  const firstScreen = useFirstScreen(videos, 12, arrivedThroughHistory())
+  // Two rows of the grid at 1280 px; the rest follow a moment later, the first time only.
+  const firstScreen = useFirstScreen(videos, 12)
   const ids = useMemo(() => videos.map((video) => video.id), [videos])
   const item = useLibraryItems({
     ids,

@@ -1,16 +1,19 @@
 import { startTransition, useEffect, useState } from 'react'
 
+// Whether this page has shown the library's first screen yet: only the first is cut short.
+let firstScreenShown = false
+
 /**
- * The first `first` items at once and the rest in a render that yields to the browser, each time
- * the library mounts, unless `whole` (it was reached through the history, whose scroll position is
- * restored and needs every item there). Two dozen cards in one render held the first card back on
- * the page's first load, and a click on the library's link by as much. Later renders of a mounted
- * library (searches, filters) show every item at once.
+ * The first `first` items at once and the rest in a render that yields to the browser, the first
+ * time the library shows in this page. Two dozen cards in one render held the first card back by
+ * the cards below the fold; later renders (searches, coming Back) show every item at once, so a
+ * restored scroll position has its page.
  */
-export function useFirstScreen<T>(items: T[], first: number, whole: boolean): T[] {
-  const [rendered, setRendered] = useState(whole)
+export function useFirstScreen<T>(items: T[], first: number): T[] {
+  const [whole, setWhole] = useState(firstScreenShown)
   useEffect(() => {
-    if (!rendered) startTransition(() => setRendered(true))
-  }, [rendered])
-  return rendered ? items : items.slice(0, first)
+    firstScreenShown = true
+    if (!whole) startTransition(() => setWhole(true))
+  }, [whole])
+  return whole ? items : items.slice(0, first)
 }
