@@ -25,7 +25,7 @@ export interface LighthouseFigures {
 }
 
 /** How many times each preset loads the page; the median run is reported. */
-export const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5)
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5)
 
 /**
  * Lighthouse's own navigations of `url` (cold cache, its throttling preset), `lighthouseRuns` of
@@ -50,10 +50,12 @@ export async function runLighthouse(
   const valid = filterToValidRuns(results)
   const median = valid.length ? computeMedianRun(valid) : results[0]
   if (!median) throw new Error('Lighthouse made no run')
-  const figures = figuresOf(preset, median)
-  figures.runs = results.map((lhr) => scoreOf(lhr, 'performance'))
-  figures.warnings.push(...warnings)
-  return figures
+  const figures = figuresOf(
+    preset,
+    median,
+    results.map((lhr) => scoreOf(lhr, 'performance')),
+  )
+  return { ...figures, warnings: [...figures.warnings, ...warnings] }
 }
 
 // Lighthouse now and then loses its own trace of the load ("NO_NAVSTART"): that is no figure of
@@ -107,7 +109,7 @@ function shorten(url: string): string {
   return path.length > 90 ? `${path.slice(0, 87)}...` : path
 }
 
-function figuresOf(preset: Preset, lhr: Result): LighthouseFigures {
+function figuresOf(preset: Preset, lhr: Result, runs: Array<number | null>): LighthouseFigures {
   const score = (id: string) => scoreOf(lhr, id)
   const metric = (id: string) => lhr.audits[id]?.numericValue ?? null
   const findings: string[] = []
@@ -169,7 +171,7 @@ function figuresOf(preset: Preset, lhr: Result): LighthouseFigures {
     cls: metric('cumulative-layout-shift'),
     speedIndex: metric('speed-index'),
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
-    runs: [score('performance')],
+    runs,
     listRequests: listRequestsOf(lhr),
     findings,
     warnings: lhr.runWarnings ?? [],

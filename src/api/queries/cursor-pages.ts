@@ -21,18 +21,24 @@ export function cursorPages<Page extends CursorPage>(
 
 /**
  * A cursor-paginated list read whole: the first page, then each next one by its `links.next`,
- * while `more` (given the pages read so far) says to go on.
+ * while `more` (given the pages read so far) says to go on. `onPage` hears of every page read,
+ * for a screen that shows its progress.
  */
 export async function readPages<Page extends CursorPage>(
   first: Promise<Page>,
   signal: AbortSignal,
-  more: (pages: Page[]) => boolean = () => true,
+  {
+    more = () => true,
+    onPage,
+  }: { more?: (pages: Page[]) => boolean; onPage?: (pages: Page[]) => void } = {},
 ): Promise<Page[]> {
   const pages = [await first]
+  onPage?.(pages)
   let next = pages[0]?.links.next
   while (next && more(pages)) {
     const page = await followLink<Page>(next, signal)
     pages.push(page)
+    onPage?.(pages)
     next = page.links.next
   }
   return pages

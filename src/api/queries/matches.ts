@@ -37,7 +37,9 @@ export const reviewQueueQuery = (channelId: string) =>
       const pages = await readPages(
         first.then((response) => response.data),
         signal,
-        (read) => read.reduce((count, page) => count + page.videos.length, 0) < queueLimit,
+        {
+          more: (read) => read.reduce((count, page) => count + page.videos.length, 0) < queueLimit,
+        },
       )
       const videos = pages.flatMap((page) => page.videos)
       return videos.reverse().map((video) => withFields(video, reviewQueueFields))

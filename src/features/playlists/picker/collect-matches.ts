@@ -1,6 +1,5 @@
-import { followLink } from '@/api/client'
 import { listVideos } from '@/api/generated/sdk.gen'
-import type { VideoList } from '@/api/generated/types.gen'
+import { readPages } from '@/api/queries/cursor-pages'
 import type { VideoFilters } from '@/api/queries/videos'
 
 export interface CollectProgress {
@@ -22,17 +21,17 @@ export async function collectMatches(
   onProgress: (progress: CollectProgress) => void,
   signal: AbortSignal,
 ): Promise<string[]> {
-  const ids: string[] = []
-  let page: VideoList = await listVideos({
+  const first = listVideos({
     query: { ...filters, channel_id: channelId, page_size: pageSize, fields: 'caption' },
     signal,
     throwOnError: true,
   }).then((response) => response.data)
-  for (;;) {
-    ids.push(...page.videos.map((video) => video.id))
-    onProgress({ found: ids.length, total: page.pagination.total_entries ?? null })
-    const next = page.links.next
-    if (!next) return ids
-    page = await followLink<VideoList>(next, signal)
-  }
+  const pages = await readPages(first, signal, {
+    onPage: (read) =>
+      onProgress({
+        found: read.reduce((count, page) => count + page.videos.length, 0),
+        total: read.at(-1)?.pagination.total_entries ?? null,
+      }),
+  })
+  return pages.flatMap((page) => page.videos.map((video) => video.id))
 }
