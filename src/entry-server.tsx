@@ -10,6 +10,7 @@ import { client } from '@/api/client'
 import { App } from '@/app/app-providers'
 import { createQueryClient } from '@/app/query-client'
 import { createAppRouter } from '@/app/router'
+import { setServerRenderedAt } from '@/lib/render-clock'
 
 export interface RenderRequest {
   /** Path and query, as the browser asked for them. */
@@ -55,8 +56,14 @@ export function render(request: RenderRequest): Promise<RenderResult> {
       return { kind: 'redirect', location: result.redirect.options.href ?? '/' }
     }
     if (router.state.matches.some((match) => match.status !== 'success')) return { kind: 'none' }
+    // renderToString is synchronous: no other visitor's render runs between these lines.
+    const renderedAt = Date.now()
+    setServerRenderedAt(renderedAt)
     const html = renderToString(<App queryClient={queryClient} router={router} />)
-    const state = JSON.stringify(dehydrate(queryClient)).replace(/</g, '\\u003c')
+    const state = JSON.stringify({ queries: dehydrate(queryClient), renderedAt }).replace(
+      /</g,
+      '\\u003c',
+    )
     queryClient.clear()
     return { kind: 'page', html, state }
   })

@@ -8,6 +8,7 @@ import { createQueryClient } from './app/query-client'
 import { createAppRouter } from './app/router'
 import { publicPaths } from './components/shell/root-layout'
 import { applyLiveEventsTo } from './lib/live-cache'
+import { setServerRenderedAt } from './lib/render-clock'
 import { startTheme } from './lib/theme'
 
 // Before the first render, so the page never shows the other theme first.
@@ -19,7 +20,11 @@ const queryClient = createQueryClient()
 // would have to allow): with them in the cache, the router's load below asks for nothing.
 const serverState = document.getElementById('query-state')?.textContent
 const serverRendered = Boolean(serverState) && container.firstElementChild !== null
-if (serverState) hydrate(queryClient, JSON.parse(serverState))
+if (serverState) {
+  const { queries, renderedAt } = JSON.parse(serverState)
+  hydrate(queryClient, queries)
+  if (serverRendered) setServerRenderedAt(renderedAt)
+}
 const router = createAppRouter(queryClient)
 // The server renders the route tree without the Suspense boundaries the client adds around the
 // root and the whole tree; marked as server-rendered, the client leaves them out too, so the

@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { ShortcutsProvider } from '@/components/ui/shortcuts'
 import { ToastProvider } from '@/components/ui/toast'
+import { HydrationDone } from '@/lib/render-clock'
 import type { createAppRouter } from './router'
 
 /** The whole app as both the browser and a server render show it: the two must stay the same tree. */
@@ -20,6 +21,7 @@ export function App({
           <ToastProvider>
             <RouterProvider router={router} />
           </ToastProvider>
+          <HydrationDone />
         </ShortcutsProvider>
       </QueryClientProvider>
     </StrictMode>
