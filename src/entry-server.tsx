@@ -22,7 +22,7 @@ export interface RenderRequest {
 }
 
 export type RenderResult =
-  | { kind: 'page'; html: string; state: string }
+  | { kind: 'page'; html: string; state: string; timings: { loadMs: number; renderMs: number } }
   | { kind: 'redirect'; location: string }
   | { kind: 'none' }
 
@@ -50,7 +50,9 @@ export function render(request: RenderRequest): Promise<RenderResult> {
     const router = createAppRouter(queryClient, {
       history: createMemoryHistory({ initialEntries: [request.url] }),
     })
+    const started = performance.now()
     await router.load()
+    const loaded = performance.now()
     const result = router._serverResult
     if (result?.type === 'redirect') {
       return { kind: 'redirect', location: result.redirect.options.href ?? '/' }
@@ -65,6 +67,7 @@ export function render(request: RenderRequest): Promise<RenderResult> {
       '\\u003c',
     )
     queryClient.clear()
-    return { kind: 'page', html, state }
+    const timings = { loadMs: loaded - started, renderMs: performance.now() - loaded }
+    return { kind: 'page', html, state, timings }
   })
 }

@@ -216,7 +216,8 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     forward: (req, res) => (service ? service.forward(req, res) : starting(res)),
     health: () => service?.health ?? { status: 'starting' },
     serveApp: async (req, res) => {
-      if (serverRender && (await serverRender(req, res))) return
+      const signedIn = () => access.signIn.principalOf(req).then(Boolean)
+      if (serverRender && (await serverRender(req, res, signedIn))) return
       return serveStatic ? serveStatic(req, res) : dev?.handle(req, res)
     },
     logger,

@@ -2,16 +2,16 @@ import { readFile, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
+import { constants, createBrotliCompress, createGzip } from 'node:zlib'
 import { preferredEncoding } from './accept-encoding.ts'
 
-type Render = (request: {
-  url: string
-  cookie: string
-  origin: string
-}) => Promise<
-  | { kind: 'page'; html: string; state: string }
+type Render = (request: { url: string; cookie: string; origin: string }) => Promise<
+  | {
+      kind: 'page'
+      html: string
+      state: string
+      timings: { loadMs: number; renderMs: number }
+    }
   | { kind: 'redirect'; location: string }
   | { kind: 'none' }
 >
@@ -22,8 +22,10 @@ const publicPaths = new Set(['/sign-in', '/invite', '/reset-password'])
 /**
  * Renders a signed-in navigation to one of the app's pages on the server, so the first screen's
  * markup and data come with the HTML and the browser hydrates them (SPIKE, issue 20). Answers
- * false when it did not answer: no server build, not a page navigation, or a render that failed,
- * in which case the static `index.html` answers as before.
+ * false when it did not answer: no server build, not a signed-in page navigation, in which case
+ * the static `index.html` answers as before. The page's head (stylesheet and script) is sent
+ * before the render starts, so the browser fetches them while the server loads and renders; a
+ * render that fails then sends an empty root, and the browser renders the page as before.
  */
 export async function createServerRender(
   distDir: string,
@@ -37,7 +39,11 @@ export async function createServerRender(
   const [head, tail] = template.split('<div id="root"></div>')
   if (tail === undefined) throw new Error(`${distDir}/index.html has no empty #root to render into`)
 
-  return async function serverRender(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  return async function serverRender(
+    req: IncomingMessage,
+    res: ServerResponse,
+    signedIn: () => Promise<boolean>,
+  ): Promise<boolean> {
     const url = req.url ?? '/'
     const path = url.split('?', 1)[0] ?? '/'
     const origin = loopbackOrigin()
@@ -46,48 +52,48 @@ export async function createServerRender(
       req.headers['sec-fetch-dest'] !== 'document' ||
       !req.headers.cookie ||
       publicPaths.has(path) ||
+      path === '/' ||
       path.split('/').pop()?.includes('.') ||
-      !origin
+      !origin ||
+      !(await signedIn())
     )
       return false
-    let result: Awaited<ReturnType<Render>>
-    try {
-      result = await render({ url, cookie: req.headers.cookie, origin })
-    } catch (error) {
-      onError(error)
-      return false
-    }
-    if (result.kind === 'none') return false
-    if (result.kind === 'redirect') {
-      res.writeHead(302, { Location: result.location, 'Cache-Control': 'no-store' }).end()
-      return true
-    }
-    // The data is in the page: preloading it again would be requests nobody reads.
+    // The data comes in the page: preloading it again would be requests nobody reads.
     const link = res.getHeader('Link')
     if (typeof link === 'string') {
       const kept = link.split(', ').filter((hint) => hint.includes('rel=preconnect'))
       if (kept.length) res.setHeader('Link', kept.join(', '))
       else res.removeHeader('Link')
     }
-    const page = `${head}<div id="root">${result.html}</div><script type="application/json" id="query-state">${result.state}</script>${tail}`
     const encoding = preferredEncoding(req.headers['accept-encoding'])
-    const body =
-      encoding === 'br'
-        ? await promisify(brotliCompress)(page, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 5 },
-          })
-        : encoding === 'gzip'
-          ? await promisify(gzip)(page, { level: 6 })
-          : Buffer.from(page)
     res.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
       // One person's library: never kept by a shared cache, never shown to the next visitor.
       'Cache-Control': 'no-store',
       Vary: 'Cookie, Accept-Encoding',
-      'Content-Length': String(body.length),
       ...(encoding ? { 'Content-Encoding': encoding } : {}),
     })
-    res.end(body)
+    const body =
+      encoding === 'br'
+        ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : encoding === 'gzip'
+          ? createGzip({ level: 6 })
+          : null
+    body?.pipe(res)
+    const out = body ?? res
+    out.write(head)
+    body?.flush()
+    let root = '<div id="root"></div>'
+    try {
+      const result = await render({ url, cookie: req.headers.cookie, origin })
+      if (result.kind === 'page') {
+        const { loadMs, renderMs } = result.timings
+        root = `<div id="root" data-server-ms="${loadMs.toFixed(0)}+${renderMs.toFixed(0)}">${result.html}</div><script type="application/json" id="query-state">${result.state}</script>`
+      }
+    } catch (error) {
+      onError(error)
+    }
+    out.end(`${root}${tail}`)
     return true
   }
 }
