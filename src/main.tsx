@@ -39,10 +39,24 @@ applyLiveEventsTo(queryClient)
 // one task. A promise rather than a top-level await, which would split the bundler's runtime out
 // of the start chunk: one more script before the first screen.
 const loaded = router.load().catch(console.error)
-const firstRenderDue =
-  publicPaths.has(window.location.pathname) && !serverRendered
+const within = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+// Server markup is on screen already: hydrating waits until its leading thumbnails have been
+// painted (a second at most), so the phone's main thread paints the largest picture before
+// it hydrates rather than after.
+const leadingPicturesShown = () =>
+  Promise.race([
+    Promise.all(
+      Array.from(container.querySelectorAll('img[fetchpriority="high"]'), (image) =>
+        (image as HTMLImageElement).decode().catch(() => {}),
+      ),
+    ),
+    within(1000),
+  ]).then(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))))
+const firstRenderDue = serverRendered
+  ? Promise.all([loaded, leadingPicturesShown()])
+  : publicPaths.has(window.location.pathname)
     ? Promise.resolve()
-    : Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, 500))])
+    : Promise.race([loaded, within(500)])
 
 // The first render is a transition, so React yields to the browser every few milliseconds instead
 // of rendering the shell and the first screen in one long task: the phone's main thread (Lighthouse
