@@ -14,6 +14,9 @@ export default defineConfig({
     tailwindcss(),
   ],
   resolve: { alias: srcAlias },
+  // The server render (`vite build --ssr src/entry-server.tsx`) is one self-contained file, built
+  // for production like the client: React's development build would render several times slower.
+  ssr: { noExternal: true },
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -1,22 +1,35 @@
 import './styles.css'
 import './api/client'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode, startTransition } from 'react'
-import { createRoot } from 'react-dom/client'
+import { hydrate } from '@tanstack/react-query'
+import { startTransition } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { App } from './app/app-providers'
 import { createQueryClient } from './app/query-client'
 import { createAppRouter } from './app/router'
 import { publicPaths } from './components/shell/root-layout'
-import { ShortcutsProvider } from './components/ui/shortcuts'
-import { ToastProvider } from './components/ui/toast'
 import { applyLiveEventsTo } from './lib/live-cache'
+import { setServerRenderedAt } from './lib/render-clock'
 import { startTheme } from './lib/theme'
 
 // Before the first render, so the page never shows the other theme first.
 startTheme()
 
+const container = document.getElementById('root') as HTMLElement
 const queryClient = createQueryClient()
+// A server-rendered page carries the answers its loaders had (a data block, not a script the CSP
+// would have to allow): with them in the cache, the router's load below asks for nothing.
+const serverState = document.getElementById('query-state')?.textContent
+const serverRendered = Boolean(serverState) && container.firstElementChild !== null
+if (serverState) {
+  const { queries, renderedAt } = JSON.parse(serverState)
+  hydrate(queryClient, queries)
+  if (serverRendered) setServerRenderedAt(renderedAt)
+}
 const router = createAppRouter(queryClient)
+// The server renders the route tree without the Suspense boundaries the client adds around the
+// root and the whole tree; marked as server-rendered, the client leaves them out too, so the
+// markup matches (TanStack's own SSR client sets the same field).
+if (serverRendered) router.ssr = { manifest: undefined }
 applyLiveEventsTo(queryClient)
 
 // The screen's data is asked for before React's first render, and React renders once the route
@@ -26,29 +39,36 @@ applyLiveEventsTo(queryClient)
 // one task. A promise rather than a top-level await, which would split the bundler's runtime out
 // of the start chunk: one more script before the first screen.
 const loaded = router.load().catch(console.error)
-const firstRenderDue = publicPaths.has(window.location.pathname)
-  ? Promise.resolve()
-  : Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, 500))])
+const within = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+// Server markup is on screen already: hydrating waits until its leading thumbnails have been
+// painted (a second at most), so the phone's main thread paints the largest picture before
+// it hydrates rather than after.
+const leadingPicturesShown = () =>
+  Promise.race([
+    Promise.all(
+      Array.from(container.querySelectorAll('img[fetchpriority="high"]'), (image) =>
+        (image as HTMLImageElement).decode().catch(() => {}),
+      ),
+    ),
+    within(1000),
+  ]).then(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))))
+const firstRenderDue = serverRendered
+  ? Promise.all([loaded, leadingPicturesShown()])
+  : publicPaths.has(window.location.pathname)
+    ? Promise.resolve()
+    : Promise.race([loaded, within(500)])
 
 // The first render is a transition, so React yields to the browser every few milliseconds instead
 // of rendering the shell and the first screen in one long task: the phone's main thread (Lighthouse
 // mobile's blocking time) was mostly that task. Nothing the render reads changes while it runs,
-// since the route has loaded, so React has no reason to redo it in one go.
+// since the route has loaded, so React has no reason to redo it in one go. Hydrating server markup
+// is sliced the same way; without it (a failed server render) the page renders as before.
 const render = () => {
-  const root = createRoot(document.getElementById('root') as HTMLElement)
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <ShortcutsProvider>
-            <ToastProvider>
-              <RouterProvider router={router} />
-            </ToastProvider>
-          </ShortcutsProvider>
-        </QueryClientProvider>
-      </StrictMode>,
-    ),
-  )
+  const app = <App queryClient={queryClient} router={router} />
+  startTransition(() => {
+    if (serverRendered) hydrateRoot(container, app)
+    else createRoot(container).render(app)
+  })
 }
 
 firstRenderDue.then(render)

@@ -13,6 +13,7 @@ import { createUpstreamAgents } from './forwarding/upstream-request.ts'
 import { createDevApp, type DevApp } from './http/dev-app.ts'
 import { isLoopbackHost } from './http/host-check.ts'
 import { appContentSecurityPolicy, remoteOrigins, sandboxOrigins } from './http/security-headers.ts'
+import { createServerRender } from './http/server-render.ts'
 import { createStaticApp } from './http/static-app.ts'
 import { createMemoryLedger } from './live/dedup.ts'
 import { createEventHub } from './live/event-hub.ts'
@@ -72,6 +73,19 @@ export async function composeDashboard(options: DashboardOptions, server: Server
   const serveStatic =
     options.mode === 'production'
       ? await createStaticApp(options.distDir ?? join(repoRoot, 'dist'))
+      : null
+  const serverRender =
+    options.mode === 'production'
+      ? await createServerRender(
+          options.distDir ?? join(repoRoot, 'dist'),
+          () => {
+            const address = server.address()
+            return address && typeof address === 'object'
+              ? `http://${loopbackHostFor(host)}:${address.port}`
+              : null
+          },
+          (error) => logger.error({ err: error }, 'a server render failed'),
+        )
       : null
 
   const secrets = options.webhookSecrets?.length
@@ -201,7 +215,11 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     receiveWebhook,
     forward: (req, res) => (service ? service.forward(req, res) : starting(res)),
     health: () => service?.health ?? { status: 'starting' },
-    serveApp: (req, res) => (serveStatic ? serveStatic(req, res) : dev?.handle(req, res)),
+    serveApp: async (req, res) => {
+      const signedIn = () => access.signIn.principalOf(req).then(Boolean)
+      if (serverRender && (await serverRender(req, res, signedIn))) return
+      return serveStatic ? serveStatic(req, res) : dev?.handle(req, res)
+    },
     logger,
     metrics,
     metricsToken: options.metricsToken,

@@ -1,10 +1,16 @@
+import { apiFetch } from './api-fetch'
 import { client } from './generated/client.gen'
 
 // The browser talks only to the dashboard server, which adds the service token; so requests go to
 // this origin, never to the service's address in the contract.
 // X-Dashboard-Request: the dashboard server refuses state-changing calls without it, which stops a
 // cross-site form (it cannot set headers) from acting in a signed-in marketer's name.
-client.setConfig({ baseUrl: '', throwOnError: true, headers: { 'X-Dashboard-Request': '1' } })
+client.setConfig({
+  baseUrl: '',
+  throwOnError: true,
+  headers: { 'X-Dashboard-Request': '1' },
+  fetch: (request) => apiFetch(request as Request),
+})
 
 export { client }
 
@@ -42,7 +48,7 @@ export function toServiceError(
 export async function followLink<Page>(path: string, signal?: AbortSignal): Promise<Page> {
   let response: Response
   try {
-    response = await fetch(path, { signal, headers: { accept: 'application/json' } })
+    response = await apiFetch(path, { signal, headers: { accept: 'application/json' } })
   } catch (error) {
     throw toServiceError(error)
   }

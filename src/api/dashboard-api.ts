@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { apiFetch } from './api-fetch'
 import { ServiceError } from './client'
 import { roles } from './roles'
 
@@ -27,7 +28,7 @@ export async function dashboardApi<T>(
 ): Promise<T> {
   let response: Response
   try {
-    response = await fetch(path, {
+    response = await apiFetch(path, {
       method: options.method ?? 'GET',
       signal: options.signal,
       headers: {

@@ -18,5 +18,8 @@ export function useSessionEnded(): boolean {
       return () => listeners.delete(listener)
     },
     () => ended,
+    // A server render is one visitor's first screen: a 401 there redirects, and the flag is the
+    // server process's, shared by every visitor, so it is never read there.
+    () => false,
   )
 }

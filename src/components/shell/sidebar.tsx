@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react'
-import { useState } from 'react'
+import { useState, useSyncExternalStore } from 'react'
 import { focusRing } from '../ui/control-styles'
 import { BrandIcon } from './areas'
 import { NavLinks } from './nav-links'
@@ -15,12 +15,23 @@ function rememberedCollapsed() {
   }
 }
 
+const noChanges = () => () => {}
+
+// The server cannot read this device's storage: it renders the sidebar open, hydration does the
+// same, and React re-renders with the remembered state right after (SPIKE: a cookie would let the
+// server render it collapsed, without the shift).
+function useRememberedCollapsed() {
+  return useSyncExternalStore(noChanges, rememberedCollapsed, () => false)
+}
+
 /** The work areas down the left from 768 px; collapsible to icons, remembered on this device. */
 export function Sidebar() {
-  const [collapsed, setCollapsed] = useState(rememberedCollapsed)
+  const remembered = useRememberedCollapsed()
+  const [chosen, setChosen] = useState<boolean | null>(null)
+  const collapsed = chosen ?? remembered
   const toggle = () => {
     const next = !collapsed
-    setCollapsed(next)
+    setChosen(next)
     try {
       localStorage.setItem(storageKey, String(next))
     } catch {

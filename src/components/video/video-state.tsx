@@ -2,6 +2,7 @@ import { Fragment } from 'react'
 import type { Video } from '@/api/generated/types.gen'
 import { Badge } from '@/components/ui/badge'
 import type { Tone } from '@/components/ui/tone'
+import { useRenderNow } from '@/lib/render-clock'
 import { accessLabels, publicationState } from '@/lib/video-facts'
 
 type StateFields = Pick<Video, 'published_at' | 'archived_at' | 'access'>
@@ -35,7 +36,7 @@ export function stateBadges(video: StateFields, now = Date.now()): StateBadge[] 
  * row of badges inside a list item that already names the video.
  */
 export function StateBadges({ video, label }: { video: StateFields; label?: string }) {
-  const badges = stateBadges(video)
+  const badges = stateBadges(video, useRenderNow())
   if (label)
     return (
       <ul aria-label={label} className="flex flex-wrap gap-2">
