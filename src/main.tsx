@@ -5,10 +5,11 @@ import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app-providers'
 import { createQueryClient } from './app/query-client'
+import { replayEarlyKeys } from './app/replay-early-keys'
 import { createAppRouter } from './app/router'
 import { publicPaths } from './components/shell/root-layout'
+import { setServerRenderedAt } from './lib/hydration'
 import { applyLiveEventsTo } from './lib/live-cache'
-import { setServerRenderedAt } from './lib/render-clock'
 import { startTheme } from './lib/theme'
 
 // Before the first render, so the page never shows the other theme first.
@@ -23,7 +24,10 @@ const serverRendered = Boolean(serverState) && container.firstElementChild !== n
 if (serverState) {
   const { queries, renderedAt } = JSON.parse(serverState)
   hydrate(queryClient, queries)
-  if (serverRendered) setServerRenderedAt(renderedAt)
+  if (serverRendered) {
+    setServerRenderedAt(renderedAt)
+    replayEarlyKeys()
+  }
 }
 const router = createAppRouter(queryClient)
 // The server renders the route tree without the Suspense boundaries the client adds around the

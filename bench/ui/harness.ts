@@ -37,12 +37,19 @@ export function makeTempDir(): { dir: string; remove(): void } {
 /** Builds the app as it is now into `outDir`, leaving the repository's own `dist/` alone. */
 export async function buildApp(outDir: string): Promise<void> {
   const vite = join(repoRoot, 'node_modules', '.bin', 'vite')
-  const child = spawn(vite, ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const code = await exited(child)
-  if (code !== 0) throw new Error(`vite build failed (exit code ${code})`)
+  // The browser's bundle, then the server render's beside it (`<outDir>-ssr`), as `npm run build`.
+  const builds = [
+    ['build', '--outDir', outDir],
+    ['build', '--ssr', 'src/entry-server.tsx', '--outDir', `${outDir}-ssr`],
+  ]
+  for (const args of builds) {
+    const child = spawn(vite, [...args, '--emptyOutDir', '--logLevel', 'error'], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    })
+    const code = await exited(child)
+    if (code !== 0) throw new Error(`vite ${args.join(' ')} failed (exit code ${code})`)
+  }
 }
 
 export interface ServerProcess {

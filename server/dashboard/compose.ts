@@ -70,23 +70,8 @@ export async function composeDashboard(options: DashboardOptions, server: Server
       "DASHBOARD_PUBLIC_URL is https but TRUST_PROXY is unset: cookies are Secure and HSTS is sent, but sign-in limits count the proxy's address rather than each browser's. Set TRUST_PROXY=1 when a proxy in front sets X-Forwarded-For.",
     )
   }
-  const serveStatic =
-    options.mode === 'production'
-      ? await createStaticApp(options.distDir ?? join(repoRoot, 'dist'))
-      : null
-  const serverRender =
-    options.mode === 'production'
-      ? await createServerRender(
-          options.distDir ?? join(repoRoot, 'dist'),
-          () => {
-            const address = server.address()
-            return address && typeof address === 'object'
-              ? `http://${loopbackHostFor(host)}:${address.port}`
-              : null
-          },
-          (error) => logger.error({ err: error }, 'a server render failed'),
-        )
-      : null
+  const distDir = options.distDir ?? join(repoRoot, 'dist')
+  const serveStatic = options.mode === 'production' ? await createStaticApp(distDir) : null
 
   const secrets = options.webhookSecrets?.length
     ? options.webhookSecrets
@@ -98,6 +83,21 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     ...(options.maxStreamsPerAccount ? { maxStreamsPerAccount: options.maxStreamsPerAccount } : {}),
   })
   const metrics = createMetrics({ sseClients: () => hub.clientCount })
+  const serverRender =
+    options.mode === 'production'
+      ? await createServerRender({
+          distDir,
+          ssrDir: options.serverRenderDir ?? `${distDir}-ssr`,
+          loopbackOrigin: () => {
+            const address = server.address()
+            return address && typeof address === 'object'
+              ? `http://${loopbackHostFor(host)}:${address.port}`
+              : null
+          },
+          onOutcome: (outcome) => metrics.serverRenders.inc({ outcome }),
+          onError: (error) => logger.error({ err: error }, 'a server render failed'),
+        })
+      : null
   const redis = options.redisUrl
     ? await connectRedisLive(options.redisUrl, {
         onEvent: (event) => hub.publish('service', event),

@@ -12,6 +12,8 @@ export interface DashboardOptions {
   mode: 'production' | 'development'
   /** The built app served in production; default `<repo>/dist`. */
   distDir?: string
+  /** The server render's build of the app (`vite build --ssr`); default `<distDir>-ssr`. */
+  serverRenderDir?: string
   /** Vite's root (and config file location) in development; default the repository root. */
   viteRoot?: string
   /** The video service to use; without it the embedded sandbox is started. */

@@ -3,7 +3,7 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { ShortcutsProvider } from '@/components/ui/shortcuts'
 import { ToastProvider } from '@/components/ui/toast'
-import { HydrationDone } from '@/lib/render-clock'
+import { HydrationDone } from '@/lib/hydration'
 import type { createAppRouter } from './router'
 
 /** The whole app as both the browser and a server render show it: the two must stay the same tree. */

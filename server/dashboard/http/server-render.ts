@@ -3,41 +3,53 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { constants, createBrotliCompress, createGzip } from 'node:zlib'
+import type { Render } from '../../../src/api/server-render.ts'
 import { preferredEncoding } from './accept-encoding.ts'
 
-type Render = (request: { url: string; cookie: string; origin: string }) => Promise<
-  | {
-      kind: 'page'
-      html: string
-      state: string
-      timings: { loadMs: number; renderMs: number }
-    }
-  | { kind: 'redirect'; location: string }
-  | { kind: 'none' }
->
+/**
+ * The pages rendered on the server: the library, the screen `/` leads to and the one opened most
+ * often. Other screens render in the browser as before (decision 0018).
+ */
+const renderedPaths = new Set(['/videos'])
 
-/** Paths the app shows to anyone: rendered in the browser as before (nothing to load for them). */
-const publicPaths = new Set(['/sign-in', '/invite', '/reset-password'])
+export interface ServerRenderOptions {
+  /** The browser's build, whose `index.html` is the page's frame. */
+  distDir: string
+  /** The server render's build (`vite build --ssr`); without its `entry-server.js`, none. */
+  ssrDir: string
+  /** Where this server answers on loopback, once it listens. */
+  loopbackOrigin: () => string | null
+  /** Past it, the page goes out with an empty root and the browser renders it as before. */
+  deadlineMs?: number
+  /** Renders at once; a navigation beyond them is left to the browser. */
+  maxConcurrent?: number
+  onOutcome: (outcome: 'rendered' | 'fallback' | 'busy') => void
+  onError: (error: unknown) => void
+}
+
+// The headers the loaders' loopback calls carry from the visitor's request: who they are, and
+// what a trusted proxy said about how they came (the session cookie's name depends on it).
+const forwardedHeaders = ['cookie', 'x-forwarded-proto', 'x-forwarded-for'] as const
 
 /**
- * Renders a signed-in navigation to one of the app's pages on the server, so the first screen's
- * markup and data come with the HTML and the browser hydrates them (SPIKE, issue 20). Answers
- * false when it did not answer: no server build, not a signed-in page navigation, in which case
- * the static `index.html` answers as before. The page's head (stylesheet and script) is sent
- * before the render starts, so the browser fetches them while the server loads and renders; a
- * render that fails then sends an empty root, and the browser renders the page as before.
+ * Renders a signed-in navigation to the library on the server, so its first screen's markup and
+ * data come with the HTML and the browser hydrates them. Answers false when it did not answer (no
+ * server build, not such a navigation, too many renders at once): the static `index.html` answers
+ * then. The page's head (stylesheet and script) is sent before the render starts, so the browser
+ * fetches them meanwhile; a render that fails or passes its deadline ends with an empty root, and
+ * the browser renders the page as before.
  */
-export async function createServerRender(
-  distDir: string,
-  loopbackOrigin: () => string | null,
-  onError: (error: unknown) => void,
-) {
-  const entry = join(`${distDir}-ssr`, 'entry-server.js')
+export async function createServerRender(options: ServerRenderOptions) {
+  const entry = join(options.ssrDir, 'entry-server.js')
   if (!(await stat(entry).catch(() => null))?.isFile()) return null
   const { render } = (await import(pathToFileURL(entry).href)) as { render: Render }
-  const template = await readFile(join(distDir, 'index.html'), 'utf8')
+  const template = await readFile(join(options.distDir, 'index.html'), 'utf8')
   const [head, tail] = template.split('<div id="root"></div>')
-  if (tail === undefined) throw new Error(`${distDir}/index.html has no empty #root to render into`)
+  if (tail === undefined)
+    throw new Error(`${options.distDir}/index.html has no empty #root to render into`)
+  const deadlineMs = options.deadlineMs ?? 1_000
+  const maxConcurrent = options.maxConcurrent ?? 8
+  let running = 0
 
   return async function serverRender(
     req: IncomingMessage,
@@ -45,19 +57,30 @@ export async function createServerRender(
     signedIn: () => Promise<boolean>,
   ): Promise<boolean> {
     const url = req.url ?? '/'
-    const path = url.split('?', 1)[0] ?? '/'
-    const origin = loopbackOrigin()
+    const origin = options.loopbackOrigin()
     if (
       req.method !== 'GET' ||
       req.headers['sec-fetch-dest'] !== 'document' ||
       !req.headers.cookie ||
-      publicPaths.has(path) ||
-      path === '/' ||
-      path.split('/').pop()?.includes('.') ||
+      !renderedPaths.has(url.split('?', 1)[0] ?? '') ||
       !origin ||
       !(await signedIn())
     )
       return false
+    if (running >= maxConcurrent) {
+      options.onOutcome('busy')
+      return false
+    }
+    running++
+    try {
+      await respond(req, res, url, origin)
+    } finally {
+      running--
+    }
+    return true
+  }
+
+  async function respond(req: IncomingMessage, res: ServerResponse, url: string, origin: string) {
     // The data comes in the page: preloading it again would be requests nobody reads.
     const link = res.getHeader('Link')
     if (typeof link === 'string') {
@@ -83,17 +106,26 @@ export async function createServerRender(
     const out = body ?? res
     out.write(head)
     body?.flush()
+
+    const headers: Record<string, string> = {}
+    for (const name of forwardedHeaders) {
+      const value = req.headers[name]
+      if (typeof value === 'string') headers[name] = value
+    }
+    const gone = new AbortController()
+    res.once('close', () => gone.abort())
+    const signal = AbortSignal.any([gone.signal, AbortSignal.timeout(deadlineMs)])
     let root = '<div id="root"></div>'
     try {
-      const result = await render({ url, cookie: req.headers.cookie, origin })
-      if (result.kind === 'page') {
-        const { loadMs, renderMs } = result.timings
-        root = `<div id="root" data-server-ms="${loadMs.toFixed(0)}+${renderMs.toFixed(0)}">${result.html}</div><script type="application/json" id="query-state">${result.state}</script>`
-      }
+      const result = await render({ url, origin, headers, signal })
+      if (result.kind === 'page' && !signal.aborted) {
+        root = `<div id="root">${result.html}</div><script type="application/json" id="query-state">${result.state}</script>`
+        options.onOutcome('rendered')
+      } else options.onOutcome('fallback')
     } catch (error) {
-      onError(error)
+      options.onOutcome('fallback')
+      if (!signal.aborted) options.onError(error)
     }
     out.end(`${root}${tail}`)
-    return true
   }
 }

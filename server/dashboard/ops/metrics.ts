@@ -77,6 +77,12 @@ export function createMetrics(sources: { sseClients: () => number }) {
       help: 'Sign-ins refused because a limit on failures was reached (429).',
       registers,
     }),
+    serverRenders: new Counter({
+      name: 'dashboard_server_renders_total',
+      help: 'Signed-in library pages, by how they were answered: rendered on the server, left to the browser (the render failed or passed its deadline, or the route did not load), or left to the browser because the server was busy with other renders.',
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
     sseClients: new Gauge({
       name: 'dashboard_sse_clients',
       help: 'Open live-update streams (GET /events).',

@@ -1,42 +1,22 @@
 import { Link } from '@tanstack/react-router'
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react'
-import { useState, useSyncExternalStore } from 'react'
+import { useState } from 'react'
+import { readCookie, writeCookie } from '@/lib/cookies'
 import { focusRing } from '../ui/control-styles'
 import { BrandIcon } from './areas'
 import { NavLinks } from './nav-links'
 
-const storageKey = 'sidebar-collapsed'
-
-function rememberedCollapsed() {
-  try {
-    return localStorage.getItem(storageKey) === 'true'
-  } catch {
-    return false
-  }
-}
-
-const noChanges = () => () => {}
-
-// The server cannot read this device's storage: it renders the sidebar open, hydration does the
-// same, and React re-renders with the remembered state right after (SPIKE: a cookie would let the
-// server render it collapsed, without the shift).
-function useRememberedCollapsed() {
-  return useSyncExternalStore(noChanges, rememberedCollapsed, () => false)
-}
+const cookieName = 'sidebar'
 
 /** The work areas down the left from 768 px; collapsible to icons, remembered on this device. */
 export function Sidebar() {
-  const remembered = useRememberedCollapsed()
-  const [chosen, setChosen] = useState<boolean | null>(null)
-  const collapsed = chosen ?? remembered
+  // A cookie rather than device storage, so a server-rendered page comes with the sidebar as it was
+  // left and nothing moves when the page hydrates.
+  const [collapsed, setCollapsed] = useState(() => readCookie(cookieName) === 'collapsed')
   const toggle = () => {
     const next = !collapsed
-    setChosen(next)
-    try {
-      localStorage.setItem(storageKey, String(next))
-    } catch {
-      // Storage refused: the sidebar stays as chosen until the page is reloaded.
-    }
+    setCollapsed(next)
+    writeCookie(cookieName, next ? 'collapsed' : 'open')
   }
   const Toggle = collapsed ? PanelLeftOpen : PanelLeftClose
   return (

@@ -2,7 +2,7 @@ import { Fragment } from 'react'
 import type { Video } from '@/api/generated/types.gen'
 import { Badge } from '@/components/ui/badge'
 import type { Tone } from '@/components/ui/tone'
-import { useRenderNow } from '@/lib/render-clock'
+import { useRenderNow } from '@/lib/hydration'
 import { accessLabels, publicationState } from '@/lib/video-facts'
 
 type StateFields = Pick<Video, 'published_at' | 'archived_at' | 'access'>

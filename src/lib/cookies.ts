@@ -1,0 +1,24 @@
+// Cookies the app itself writes: preferences a server render must know to render the page as the
+// browser will (the sidebar's width), which this device's storage could not tell it.
+
+let cookieHeader: () => string = () => (typeof document === 'undefined' ? '' : document.cookie)
+
+/** A server render reads the visitor's Cookie header instead of `document.cookie`. */
+export function setCookieSource(source: () => string) {
+  cookieHeader = source
+}
+
+export function readCookie(name: string): string | null {
+  for (const pair of cookieHeader().split(';')) {
+    const [key, ...value] = pair.trim().split('=')
+    if (key === name) return decodeURIComponent(value.join('='))
+  }
+  return null
+}
+
+/** A first-party preference for a year, sent on every page request so a server render sees it. */
+export function writeCookie(name: string, value: string) {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : ''
+  // biome-ignore lint/suspicious/noDocumentCookie: one synchronous write, in every browser; the Cookie Store API is async and newer than the browsers the dashboard supports.
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
+}
