@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core'
-import { open, openLibrary } from './library-page.ts'
+import { open, openLibrary, read } from './library-page.ts'
 
 // 7. List requests of one load ------------------------------------------------------------------
 
@@ -7,11 +7,23 @@ import { open, openLibrary } from './library-page.ts'
 export const watchAfterLiveMs = 5_000
 
 export interface FirstLoadResult {
-  /** `/api/v1/videos` requests from navigation until `watchAfterLiveMs` after the stream opened. */
+  /**
+   * `/api/v1/videos` requests from navigation until `watchAfterLiveMs` after the stream opened:
+   * the browser's, plus the one a server render made for the page (its list in the data block).
+   */
   listRequests: number
   /** Each request: ms from navigation, and its query string. */
   requests: string[]
 }
+
+// List pages a server render loaded: each is a query of the page's data block keyed
+// ['videos', 'list', …] (videoKeys.list).
+const serverRenderedLists = `(() => {
+  const block = document.getElementById('query-state')
+  if (!block) return 0
+  const { queries } = JSON.parse(block.textContent)
+  return queries.queries.filter((q) => q.queryKey[0] === 'videos' && q.queryKey[1] === 'list').length
+})()`
 
 /**
  * A fresh context opens /videos and stays: the first page is asked for once, and the live stream
@@ -31,6 +43,8 @@ export async function measureFirstLoad(browser: Browser, url: string): Promise<F
     await openLibrary(page, url)
     await page.getByRole('status').filter({ hasText: /^Live/ }).waitFor()
     await page.waitForTimeout(watchAfterLiveMs)
+    const rendered = await read<number>(page, serverRenderedLists)
+    for (let n = 0; n < rendered; n++) requests.unshift('on the server, for the page it rendered')
     return { listRequests: requests.length, requests }
   } finally {
     await context.close()

@@ -21,9 +21,10 @@ export function App({
           <ToastProvider>
             <RouterProvider router={router} />
           </ToastProvider>
-          <HydrationDone />
         </ShortcutsProvider>
       </QueryClientProvider>
+      {/* Last: its effect runs after every other effect, the providers' own listeners included. */}
+      <HydrationDone />
     </StrictMode>
   )
 }

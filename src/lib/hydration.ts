@@ -20,17 +20,24 @@ export function useRenderNow(): number {
   return now
 }
 
-/** Runs `callback` once the server's markup has been hydrated, after every effect of that render. */
+/** Runs `callback` once the server's markup has been hydrated and the page is idle. */
 export function afterHydration(callback: () => void) {
   hydratedCallbacks.add(callback)
 }
 
-/** Placed last in the tree: its effect runs after every other one of the hydrating render. */
+/** Placed last in the tree: its effect runs after every other one of the first render. */
 export function HydrationDone() {
   useEffect(() => {
-    setServerRenderedAt(null)
-    for (const callback of hydratedCallbacks) callback()
-    hydratedCallbacks.clear()
+    // The routes' content sits in Suspense boundaries, which React hydrates after this first
+    // commit, each in a render of its own: the server's time and the callbacks last until the
+    // page is idle.
+    const run = () => {
+      setServerRenderedAt(null)
+      for (const callback of hydratedCallbacks) callback()
+      hydratedCallbacks.clear()
+    }
+    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 1000 })
+    else setTimeout(run, 100)
   }, [])
   return null
 }

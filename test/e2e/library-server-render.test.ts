@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { type RunningApp, startApp } from './support/app.ts'
+import { renameVideo } from './support/service-api.ts'
+import { focused, shown } from './support/ui.ts'
+
+let app: RunningApp
+beforeAll(async () => {
+  app = await startApp({ seedVideos: 5 })
+})
+afterAll(() => app?.close())
+
+const cards = (page: RunningApp['page']) =>
+  page.getByRole('list', { name: 'Videos' }).getByRole('listitem')
+
+it('shows a caption that looks like markup as text, in the server-rendered page and once hydrated', async () => {
+  const { page } = app
+  await page.goto(`${app.url}/videos`)
+  const href = (await cards(page).first().getByRole('link').first().getAttribute('href')) ?? ''
+  const caption = '</script><script>document.title="pwned"</script> <!-- & "quotes"'
+  await renameVideo(app, href.split('/').pop() ?? '', caption)
+
+  const html = (await (await page.goto(`${app.url}/videos`))?.text()) ?? ''
+  await shown(cards(page).first().getByText(caption).first())
+
+  expect(html).not.toContain('<script>document.title')
+  expect(await page.title()).not.toBe('pwned')
+  // Hydrated: the page's own keys answer.
+  await page.keyboard.press('/')
+  await focused(page.getByLabel('Search captions'))
+})
+
+it('keeps a key pressed on the server-rendered page while it hydrates, and acts on it once it has', async () => {
+  const { page } = app
+  // Hydration waits for the leading thumbnails to paint: held, they keep the page server-rendered.
+  let releasePictures = () => {}
+  const picturesHeld = new Promise<void>((resolve) => {
+    releasePictures = resolve
+  })
+  const thumbnails = /\/cdn\/seed\//
+  await page.route(thumbnails, async (route) => {
+    await picturesHeld
+    await route.continue()
+  })
+  try {
+    await page.goto(`${app.url}/videos`, { waitUntil: 'domcontentloaded' })
+    await shown(cards(page).first())
+    await page.keyboard.press('/')
+    releasePictures()
+    await focused(page.getByLabel('Search captions'))
+  } finally {
+    releasePictures()
+    await page.unroute(thumbnails)
+  }
+})
+
+it('renders the sidebar collapsed on the server when it was left collapsed, so nothing moves on hydration', async () => {
+  const { page } = app
+  await page.goto(`${app.url}/videos`)
+  await page.getByRole('button', { name: 'Collapse sidebar' }).click()
+  await shown(page.getByRole('button', { name: 'Expand sidebar' }))
+
+  const html = (await (await page.goto(`${app.url}/videos`))?.text()) ?? ''
+  expect(html).toContain('Expand sidebar')
+  expect(html).not.toContain('Collapse sidebar')
+  await page.getByRole('button', { name: 'Expand sidebar' }).click()
+  await shown(page.getByRole('button', { name: 'Collapse sidebar' }))
+})
