@@ -11,6 +11,8 @@ import { preferredEncoding } from './accept-encoding.ts'
  * often. Other screens render in the browser as before (decision 0018).
  */
 const renderedPaths = new Set(['/videos'])
+/** `/` leads to the library (`src/routes/index.tsx`): sent there at once, it is rendered too. */
+const libraryPath = '/videos'
 
 export interface ServerRenderOptions {
   /** The browser's build, whose `index.html` is the page's frame. */
@@ -32,7 +34,7 @@ export interface ServerRenderOptions {
 const forwardedHeaders = ['cookie', 'x-forwarded-proto', 'x-forwarded-for'] as const
 
 /**
- * Renders a signed-in navigation to the library on the server, so its first screen's markup and
+ * Renders a signed-in navigation to the library on the server (`/` is sent there first), so its first screen's markup and
  * data come with the HTML and the browser hydrates them. Answers false when it did not answer (no
  * server build, not such a navigation, too many renders at once): the static `index.html` answers
  * then. The page's head (stylesheet and script) is sent before the render starts, so the browser
@@ -57,16 +59,22 @@ export async function createServerRender(options: ServerRenderOptions) {
     signedIn: () => Promise<boolean>,
   ): Promise<boolean> {
     const url = req.url ?? '/'
+    const [path, query] = url.split('?', 2)
     const origin = options.loopbackOrigin()
     if (
       req.method !== 'GET' ||
       req.headers['sec-fetch-dest'] !== 'document' ||
       !req.headers.cookie ||
-      !renderedPaths.has(url.split('?', 1)[0] ?? '') ||
+      !(path === '/' || renderedPaths.has(path ?? '')) ||
       !origin ||
       !(await signedIn())
     )
       return false
+    if (path === '/') {
+      res.writeHead(302, { Location: query ? `${libraryPath}?${query}` : libraryPath })
+      res.end()
+      return true
+    }
     if (running >= maxConcurrent) {
       options.onOutcome('busy')
       return false

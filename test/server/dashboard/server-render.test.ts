@@ -93,6 +93,15 @@ it('renders a signed-in navigation to the library into the page, as the visitor,
   expect(outcomes).toEqual(['rendered'])
 })
 
+it('sends a signed-in visit to / straight to the library, which it then renders', async () => {
+  const response = await navigate('/?channel=ch_1')
+
+  expect(response.url).toBe(`${url}/videos?channel=ch_1`)
+  expect(await response.text()).toContain('<div id="root"><main>')
+  signedIn = false
+  expect(await (await navigate('/')).text()).toBe('the static index.html')
+})
+
 it('leaves signed-out visits, other screens, other methods and non-navigations to the static page', async () => {
   signedIn = false
   expect(await (await navigate('/videos')).text()).toBe('the static index.html')
