@@ -4,12 +4,9 @@ import { lazy, Suspense, useEffect } from 'react'
 import { meQuery } from '@/api/queries/session'
 import { startLiveEvents, stopLiveEvents } from '@/lib/live-events'
 import { setSessionEnded, useSessionEnded } from '@/lib/session-ended'
-import { Dialog } from './ui/dialog'
 
-// The form and its validation load only when a session ends, not with every screen.
-const SignInForm = lazy(() =>
-  import('./sign-in-form').then((module) => ({ default: module.SignInForm })),
-)
+// The dialog, the form and its validation load only when a session ends, not with every screen.
+const SignInAgainDialog = lazy(() => import('./sign-in-again-dialog'))
 
 /**
  * When the session ends under an open screen (it expired, or was signed out everywhere), signing
@@ -25,23 +22,17 @@ export function SignInAgain() {
   }, [ended])
   if (!ended) return null
   return (
-    <Dialog
-      title="Sign in again"
-      description="Your session ended. Sign in to carry on where you were: what you typed is still here."
-      onClose={() => {}}
-    >
-      <Suspense fallback={<p className="text-sm text-slate-700">Loading…</p>}>
-        <SignInForm
-          email={me.email}
-          onSignedIn={() => {
-            setSessionEnded(false)
-            startLiveEvents()
-            void queryClient.invalidateQueries()
-            // A screen whose loader was refused loads now.
-            void router.invalidate()
-          }}
-        />
-      </Suspense>
-    </Dialog>
+    <Suspense fallback={null}>
+      <SignInAgainDialog
+        email={me.email}
+        onSignedIn={() => {
+          setSessionEnded(false)
+          startLiveEvents()
+          void queryClient.invalidateQueries()
+          // A screen whose loader was refused loads now.
+          void router.invalidate()
+        }}
+      />
+    </Suspense>
   )
 }

@@ -1,6 +1,8 @@
 import {
   createContext,
+  lazy,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -9,9 +11,6 @@ import {
   useRef,
   useState,
 } from 'react'
-import { Button } from './button'
-import { Dialog } from './dialog'
-import { Kbd } from './kbd'
 
 export interface Shortcut {
   /** `KeyboardEvent.key` values, with `Shift+` where it matters (`Shift+A`); any one works. */
@@ -22,7 +21,7 @@ export interface Shortcut {
   onKey?: (event: KeyboardEvent) => void
 }
 
-interface Registration {
+export interface Registration {
   group: string
   shortcuts: () => Shortcut[]
 }
@@ -34,14 +33,8 @@ interface Registry {
 
 const RegistryContext = createContext<Registry | null>(null)
 
-const printed: Record<string, string> = {
-  ArrowUp: '↑',
-  ArrowDown: '↓',
-  ArrowLeft: '←',
-  ArrowRight: '→',
-  ' ': 'Space',
-  Escape: 'Esc',
-}
+// The help is opened rarely, so its dialog's code loads when it is first opened.
+const ShortcutsHelp = lazy(() => import('./shortcuts-help'))
 
 const typingIn = (target: EventTarget | null) =>
   target instanceof Element &&
@@ -112,10 +105,12 @@ export function ShortcutsProvider({ children }: { children: ReactNode }) {
     <RegistryContext.Provider value={registry}>
       {children}
       {helpOpen ? (
-        <ShortcutsHelp
-          registrations={[...registrations.values()]}
-          onClose={() => setHelpOpen(false)}
-        />
+        <Suspense>
+          <ShortcutsHelp
+            registrations={[...registrations.values()]}
+            onClose={() => setHelpOpen(false)}
+          />
+        </Suspense>
       ) : null}
     </RegistryContext.Provider>
   )
@@ -139,55 +134,4 @@ export function useShortcuts(group: string, shortcuts: Shortcut[]) {
 /** Opens the list of keyboard shortcuts (what `?` does), for a button that offers it. */
 export function useShortcutsHelp() {
   return useContext(RegistryContext)?.openHelp
-}
-
-function ShortcutsHelp({
-  registrations,
-  onClose,
-}: {
-  registrations: Registration[]
-  onClose: () => void
-}) {
-  const closeRef = useRef<HTMLButtonElement>(null)
-  const groups = new Map<string, Shortcut[]>([
-    ['Everywhere', [{ keys: ['?'], description: 'Show these keyboard shortcuts' }]],
-  ])
-  for (const { group, shortcuts } of registrations)
-    groups.set(group, [...(groups.get(group) ?? []), ...shortcuts()])
-  return (
-    <Dialog
-      title="Keyboard shortcuts"
-      onClose={onClose}
-      initialFocus={closeRef}
-      size="md"
-      footer={
-        <Button ref={closeRef} onClick={onClose}>
-          Close
-        </Button>
-      }
-    >
-      <div className="max-h-[60vh] space-y-4 overflow-y-auto">
-        {[...groups].map(([group, shortcuts]) => (
-          <section key={group} aria-label={group}>
-            <h3 className="text-sm font-semibold text-slate-900">{group}</h3>
-            <dl className="mt-1 divide-y divide-slate-100">
-              {shortcuts.map((shortcut) => (
-                <div
-                  key={shortcut.keys.join()}
-                  className="flex items-center justify-between gap-4 py-1.5 text-sm"
-                >
-                  <dt className="text-slate-800">{shortcut.description}</dt>
-                  <dd className="flex gap-1">
-                    {shortcut.keys.map((key) => (
-                      <Kbd key={key}>{printed[key] ?? key}</Kbd>
-                    ))}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-        ))}
-      </div>
-    </Dialog>
-  )
 }

@@ -46,7 +46,7 @@ describe('keyboard shortcuts', () => {
   it('? lists every shown screen’s keys, grouped, in a dialog that closes with Escape', async () => {
     render(<App accept={() => {}} />)
     await userEvent.keyboard('?')
-    const dialog = screen.getByRole('dialog', { name: 'Keyboard shortcuts' })
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })
     const library = within(dialog).getByRole('region', { name: 'Video library' })
     expect(within(library).getByText('Next video')).toBeInTheDocument()
     // Arrows are printed as arrows and spoken by name.
