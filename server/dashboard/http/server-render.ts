@@ -11,6 +11,12 @@ import { preferredEncoding } from './accept-encoding.ts'
  * often. Other screens render in the browser as before (decision 0018).
  */
 const renderedPaths = new Set(['/videos'])
+/**
+ * The library's table view shows dates in the visitor's locale and time zone, which the server
+ * does not know (its markup would not match the browser's): it renders in the browser.
+ */
+const rendersOnServer = (path: string, query: string | undefined) =>
+  renderedPaths.has(path) && new URLSearchParams(query).get('view') !== 'table'
 /** `/` leads to the library (`src/routes/index.tsx`): sent there at once, it is rendered too. */
 const libraryPath = '/videos'
 
@@ -65,7 +71,7 @@ export async function createServerRender(options: ServerRenderOptions) {
       req.method !== 'GET' ||
       req.headers['sec-fetch-dest'] !== 'document' ||
       !req.headers.cookie ||
-      !(path === '/' || renderedPaths.has(path ?? '')) ||
+      !(path === '/' || rendersOnServer(path ?? '', query)) ||
       !origin ||
       !(await signedIn())
     )

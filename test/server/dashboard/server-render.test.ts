@@ -102,11 +102,12 @@ it('sends a signed-in visit to / straight to the library, which it then renders'
   expect(await (await navigate('/')).text()).toBe('the static index.html')
 })
 
-it('leaves signed-out visits, other screens, other methods and non-navigations to the static page', async () => {
+it('leaves signed-out visits, other screens, the table view, other methods and non-navigations to the static page', async () => {
   signedIn = false
   expect(await (await navigate('/videos')).text()).toBe('the static index.html')
   signedIn = true
   expect(await (await navigate('/playlists')).text()).toBe('the static index.html')
+  expect(await (await navigate('/videos?view=table')).text()).toBe('the static index.html')
   expect(await (await navigate('/videos', { 'sec-fetch-dest': 'empty' })).text()).toBe(
     'the static index.html',
   )
