@@ -12,20 +12,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     tailwindcss(),
-    {
-      // The app's script runs as soon as it has loaded rather than once the page is parsed: a
-      // server-rendered page then paints its markup without waiting for the script (decision 0018).
-      name: 'async-entry-script',
-      apply: 'build',
-      transformIndexHtml: {
-        order: 'post',
-        handler: (html) =>
-          html.replace(
-            '<script type="module" crossorigin',
-            '<script type="module" async crossorigin',
-          ),
-      },
-    },
   ],
   resolve: { alias: srcAlias },
   // The server render (`vite build --ssr src/entry-server.tsx`) is one self-contained file, built

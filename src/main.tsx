@@ -18,9 +18,10 @@ startTheme()
 const queryClient = createQueryClient()
 applyLiveEventsTo(queryClient)
 
-// The script is `async` (vite.config.ts): it runs as soon as it has loaded, which on a
-// server-rendered page is while the server is still rendering, so the page paints as soon as its
-// markup arrives instead of after the script. What reads the page waits until it is all there.
+// On a server-rendered page the script is `async` (server/dashboard/http/server-render.ts): it runs
+// as soon as it has loaded, often while the server is still rendering, so the page paints as soon
+// as its markup arrives instead of after the script. What reads the page waits until it is all
+// there.
 const pageParsed =
   document.readyState === 'loading'
     ? new Promise((resolve) =>

@@ -81,7 +81,7 @@ it('renders a signed-in navigation to the library into the page, as the visitor,
   const response = await navigate('/videos?q=dress', { 'x-forwarded-proto': 'https' })
   const html = await response.text()
 
-  expect(html).toContain('<script type="module" src="/assets/index.js"></script></head>')
+  expect(html).toContain('<script type="module" async src="/assets/index.js"></script></head>')
   expect(html).toContain('<div id="root"><main>')
   expect(html).toContain('"cookie":"session=abc"')
   expect(html).toContain('"x-forwarded-proto":"https"')
@@ -102,12 +102,20 @@ it('sends a signed-in visit to / straight to the library, which it then renders'
   expect(await (await navigate('/')).text()).toBe('the static index.html')
 })
 
-it('leaves signed-out visits, other screens, the table view, other methods and non-navigations to the static page', async () => {
+it('leaves signed-out visits, other screens, the table view, phones, other methods and non-navigations to the static page', async () => {
   signedIn = false
   expect(await (await navigate('/videos')).text()).toBe('the static index.html')
   signedIn = true
   expect(await (await navigate('/playlists')).text()).toBe('the static index.html')
   expect(await (await navigate('/videos?view=table')).text()).toBe('the static index.html')
+  expect(await (await navigate('/videos', { 'sec-ch-ua-mobile': '?1' })).text()).toBe(
+    'the static index.html',
+  )
+  const phone =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1'
+  expect(await (await navigate('/videos', { 'user-agent': phone })).text()).toBe(
+    'the static index.html',
+  )
   expect(await (await navigate('/videos', { 'sec-fetch-dest': 'empty' })).text()).toBe(
     'the static index.html',
   )
