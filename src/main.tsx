@@ -5,7 +5,7 @@ import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app-providers'
 import { createQueryClient } from './app/query-client'
-import { replayEarlyKeys } from './app/replay-early-keys'
+import { holdEarlyKeys } from './app/replay-early-keys'
 import { createAppRouter } from './app/router'
 import { publicPaths } from './components/shell/root-layout'
 import { setServerRenderedAt } from './lib/hydration'
@@ -17,6 +17,7 @@ startTheme()
 
 const queryClient = createQueryClient()
 applyLiveEventsTo(queryClient)
+const earlyKeys = holdEarlyKeys()
 
 // On a server-rendered page the script is `async` (server/dashboard/http/server-render.ts): it runs
 // as soon as it has loaded, often while the server is still rendering, so the page paints as soon
@@ -40,11 +41,10 @@ function start() {
   if (serverState) {
     const { queries, renderedAt } = JSON.parse(serverState)
     hydrate(queryClient, queries)
-    if (serverRendered) {
-      setServerRenderedAt(renderedAt)
-      replayEarlyKeys()
-    }
+    if (serverRendered) setServerRenderedAt(renderedAt)
   }
+  if (serverRendered) earlyKeys.replayAfterHydration()
+  else earlyKeys.drop()
   const router = createAppRouter(queryClient)
   // The server renders the route tree without the Suspense boundaries the client adds around the
   // root and the whole tree; marked as server-rendered, the client leaves them out too, so the

@@ -6,11 +6,12 @@ const editable = (target: EventTarget | null) =>
 
 /**
  * Keys pressed on server-rendered markup before it is hydrated have no handler yet: the library's
- * `/`, `j`, `x` or `?` would do nothing. They are held and sent again, to the element they were
- * pressed on, once hydration is done. Typing into a field is left alone: the browser already put
- * the text there.
+ * `/`, `j`, `x` or `?` would do nothing. From the moment the script runs they are held, and sent
+ * again to the element they were pressed on once the page is hydrated (`replayAfterHydration`),
+ * or dropped on a page the browser renders itself (`drop`), where nothing was shown to press them
+ * on. Typing into a field is left alone: the browser already put the text there.
  */
-export function replayEarlyKeys() {
+export function holdEarlyKeys() {
   const held: Array<{ target: EventTarget | null; init: KeyboardEventInit }> = []
   const hold = (event: KeyboardEvent) => {
     if (event.defaultPrevented || editable(event.target)) return
@@ -21,13 +22,24 @@ export function replayEarlyKeys() {
     })
   }
   document.addEventListener('keydown', hold, true)
-  afterHydration(() => {
-    document.removeEventListener('keydown', hold, true)
-    for (const { target, init } of held) {
-      const element = target instanceof Node && target.isConnected ? target : document.activeElement
-      element?.dispatchEvent(
-        new KeyboardEvent('keydown', { ...init, bubbles: true, cancelable: true, composed: true }),
-      )
-    }
-  })
+  const drop = () => document.removeEventListener('keydown', hold, true)
+  return {
+    drop,
+    replayAfterHydration: () =>
+      afterHydration(() => {
+        drop()
+        for (const { target, init } of held) {
+          const element =
+            target instanceof Node && target.isConnected ? target : document.activeElement
+          element?.dispatchEvent(
+            new KeyboardEvent('keydown', {
+              ...init,
+              bubbles: true,
+              cancelable: true,
+              composed: true,
+            }),
+          )
+        }
+      }),
+  }
 }

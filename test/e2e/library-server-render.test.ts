@@ -42,8 +42,10 @@ it('keeps a key pressed on the server-rendered page while it hydrates, and acts 
     await route.continue()
   })
   try {
-    await page.goto(`${app.url}/videos`, { waitUntil: 'domcontentloaded' })
+    await page.goto(`${app.url}/videos`, { waitUntil: 'commit' })
     await shown(cards(page).first())
+    // The app's script has run: its first act is to set the theme on the page.
+    await page.waitForFunction(() => /\b(light|dark)\b/.test(document.documentElement.className))
     await page.keyboard.press('/')
     releasePictures()
     await focused(page.getByLabel('Search captions'))
