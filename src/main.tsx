@@ -5,7 +5,7 @@ import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app/app-providers'
 import { createQueryClient } from './app/query-client'
-import { holdEarlyKeys } from './app/replay-early-keys'
+import { holdEarlyInput } from './app/replay-early-input'
 import { createAppRouter } from './app/router'
 import { publicPaths } from './components/shell/root-layout'
 import { setServerRenderedAt } from './lib/hydration'
@@ -17,7 +17,7 @@ startTheme()
 
 const queryClient = createQueryClient()
 applyLiveEventsTo(queryClient)
-const earlyKeys = holdEarlyKeys()
+const earlyInput = holdEarlyInput()
 
 // On a server-rendered page the script is `async` (server/dashboard/http/server-render.ts): it runs
 // as soon as it has loaded, often while the server is still rendering, so the page paints as soon
@@ -43,8 +43,8 @@ function start() {
     hydrate(queryClient, queries)
     if (serverRendered) setServerRenderedAt(renderedAt)
   }
-  if (serverRendered) earlyKeys.replayAfterHydration()
-  else earlyKeys.drop()
+  if (serverRendered) earlyInput.replayAfterHydration()
+  else earlyInput.drop()
   const router = createAppRouter(queryClient)
   // The server renders the route tree without the Suspense boundaries the client adds around the
   // root and the whole tree; marked as server-rendered, the client leaves them out too, so the
@@ -59,20 +59,9 @@ function start() {
   // out of the start chunk: one more script before the first screen.
   const loaded = router.load().catch(console.error)
   const within = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-  // Server markup is on screen already: hydrating waits until its leading thumbnails have been
-  // painted (a second at most), so the phone's main thread paints the largest picture before
-  // it hydrates rather than after.
-  const leadingPicturesShown = () =>
-    Promise.race([
-      Promise.all(
-        Array.from(container.querySelectorAll('img[fetchpriority="high"]'), (image) =>
-          (image as HTMLImageElement).decode().catch(() => {}),
-        ),
-      ),
-      within(1000),
-    ]).then(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))))
+  // Server markup is on screen already: it is hydrated as soon as the route has loaded.
   const firstRenderDue = serverRendered
-    ? Promise.all([loaded, leadingPicturesShown()])
+    ? loaded
     : publicPaths.has(window.location.pathname)
       ? Promise.resolve()
       : Promise.race([loaded, within(500)])
