@@ -7,16 +7,16 @@ import type { Render } from '../../../src/api/server-render.ts'
 import { preferredEncoding } from './accept-encoding.ts'
 
 /**
- * The pages rendered on the server: the library, the screen `/` leads to and the one opened most
- * often. Other screens render in the browser as before (decision 0018).
+ * The page rendered on the server: the library, the screen `/` leads to (`src/routes/index.tsx`)
+ * and the one opened most often. Other screens render in the browser as before (decision 0018).
  */
-const renderedPaths = new Set(['/videos'])
+const libraryPath = '/videos'
 /**
  * The library's table view shows dates in the visitor's locale and time zone, which the server
  * does not know (its markup would not match the browser's): it renders in the browser.
  */
 const rendersOnServer = (path: string, query: string | undefined) =>
-  renderedPaths.has(path) && new URLSearchParams(query).get('view') !== 'table'
+  path === libraryPath && new URLSearchParams(query).get('view') !== 'table'
 
 /**
  * Phones render the page themselves: on a phone's slower processor the server's markup is laid
@@ -25,8 +25,6 @@ const rendersOnServer = (path: string, query: string | undefined) =>
  */
 const fromPhone = (req: IncomingMessage) =>
   req.headers['sec-ch-ua-mobile'] === '?1' || /\bMobile\b/.test(req.headers['user-agent'] ?? '')
-/** `/` leads to the library (`src/routes/index.tsx`): sent there at once, it is rendered too. */
-const libraryPath = '/videos'
 
 export interface ServerRenderOptions {
   /** The browser's build, whose `index.html` is the page's frame. */
@@ -48,8 +46,8 @@ export interface ServerRenderOptions {
 const forwardedHeaders = ['cookie', 'x-forwarded-proto', 'x-forwarded-for'] as const
 
 /**
- * Renders a signed-in navigation to the library on the server (`/` is sent there first), so its first screen's markup and
- * data come with the HTML and the browser hydrates them. Answers false when it did not answer (no
+ * Renders a signed-in navigation to the library on the server (`/` is sent there first), so its
+ * first screen's markup and data come with the HTML and the browser hydrates them. Answers false when it did not answer (no
  * server build, not such a navigation, too many renders at once): the static `index.html` answers
  * then. The page's head (stylesheet and script) is sent before the render starts, so the browser
  * fetches them meanwhile; a render that fails or passes its deadline ends with an empty root, and
