@@ -19,10 +19,8 @@ const queryClient = createQueryClient()
 applyLiveEventsTo(queryClient)
 const earlyInput = holdEarlyInput()
 
-// On a server-rendered page the script is `async` (server/dashboard/http/server-render.ts): it runs
-// as soon as it has loaded, often while the server is still rendering, so the page paints as soon
-// as its markup arrives instead of after the script. What reads the page waits until it is all
-// there.
+// Deferred, the script runs once the page is parsed; what reads the page still waits for that, so
+// the start does not depend on where the page puts the script.
 const pageParsed =
   document.readyState === 'loading'
     ? new Promise((resolve) =>

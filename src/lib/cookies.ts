@@ -1,5 +1,5 @@
 // Cookies the app itself writes: preferences a server render must know to render the page as the
-// browser will (the sidebar's width), which this device's storage could not tell it.
+// browser will (the sidebar's width, the theme), which this device's storage could not tell it.
 
 let cookieHeader: () => string = () => (typeof document === 'undefined' ? '' : document.cookie)
 
@@ -21,4 +21,9 @@ export function writeCookie(name: string, value: string) {
   const secure = window.location.protocol === 'https:' ? '; Secure' : ''
   // biome-ignore lint/suspicious/noDocumentCookie: one synchronous write, in every browser; the Cookie Store API is async and newer than the browsers the dashboard supports.
   document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
+}
+
+export function removeCookie(name: string) {
+  // biome-ignore lint/suspicious/noDocumentCookie: as in writeCookie.
+  document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`
 }

@@ -1,17 +1,32 @@
+import { readCookie, removeCookie, writeCookie } from './cookies'
+
 export type ThemeChoice = 'system' | 'light' | 'dark'
 
 export const themeChoices: readonly ThemeChoice[] = ['system', 'light', 'dark']
 
-const storageKey = 'theme'
+// A cookie rather than this device's storage: the server renders the library with the chosen
+// theme's class already on <html>, since its script now runs after the first paint.
+const cookieName = 'theme'
+const legacyStorageKey = 'theme'
 const systemDark = () => window.matchMedia('(prefers-color-scheme: dark)')
+const isChoice = (value: string | null): value is 'light' | 'dark' =>
+  value === 'light' || value === 'dark'
 
 export function storedTheme(): ThemeChoice {
+  const chosen = readCookie(cookieName)
+  if (isChoice(chosen)) return chosen
   try {
-    const stored = localStorage.getItem(storageKey)
-    return stored === 'light' || stored === 'dark' ? stored : 'system'
+    // A choice made before the cookie: moved to it once.
+    const legacy = localStorage.getItem(legacyStorageKey)
+    localStorage.removeItem(legacyStorageKey)
+    if (isChoice(legacy)) {
+      writeCookie(cookieName, legacy)
+      return legacy
+    }
   } catch {
-    return 'system'
+    // No storage here (a server render, a private window): nothing to move.
   }
+  return 'system'
 }
 
 function apply(choice: ThemeChoice) {
@@ -31,11 +46,7 @@ export function startTheme() {
 }
 
 export function chooseTheme(choice: ThemeChoice) {
-  try {
-    if (choice === 'system') localStorage.removeItem(storageKey)
-    else localStorage.setItem(storageKey, choice)
-  } catch {
-    // Storage refused (a private window's quota): the choice holds for this page only.
-  }
+  if (choice === 'system') removeCookie(cookieName)
+  else writeCookie(cookieName, choice)
   apply(choice)
 }

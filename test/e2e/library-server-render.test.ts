@@ -51,3 +51,20 @@ it('renders the sidebar collapsed on the server when it was left collapsed, so n
   await page.getByRole('button', { name: 'Expand sidebar' }).click()
   await shown(page.getByRole('button', { name: 'Collapse sidebar' }))
 })
+
+it('sends the library in the theme chosen in the account menu, so it never paints in the system’s first', async () => {
+  const { page } = app
+  await page.emulateMedia({ colorScheme: 'light' })
+  await page.goto(`${app.url}/videos`)
+  await page.getByRole('button', { name: /\(Admin\)$/ }).click()
+  await page.getByRole('radio', { name: 'Dark' }).check()
+
+  const html = (await (await page.goto(`${app.url}/videos`))?.text()) ?? ''
+  expect(html).toMatch(/^<!doctype html>\s*<html class="dark"/)
+  await shown(cards(page).first())
+
+  await page.getByRole('button', { name: /\(Admin\)$/ }).click()
+  await page.getByRole('radio', { name: 'System' }).check()
+  const system = (await (await page.goto(`${app.url}/videos`))?.text()) ?? ''
+  expect(system).toMatch(/^<!doctype html>\s*<html lang="en">/)
+})

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { constants, createBrotliCompress, createGzip } from 'node:zlib'
 import type { Render } from '../../../src/api/server-render.ts'
+import { readCookie } from '../auth/cookies.ts'
 import { preferredEncoding } from './accept-encoding.ts'
 
 /**
@@ -26,6 +27,17 @@ const rendersOnServer = (path: string, query: string | undefined) =>
 const fromPhone = (req: IncomingMessage) =>
   req.headers['sec-ch-ua-mobile'] === '?1' || /\bMobile\b/.test(req.headers['user-agent'] ?? '')
 
+/**
+ * A theme chosen in the account menu (src/lib/theme.ts keeps it in this cookie) goes on <html>
+ * before anything paints; the app's script, which would set it, runs after the first paint here.
+ */
+const withChosenTheme = (head: string, req: IncomingMessage) => {
+  const theme = readCookie(req, 'theme')
+  return theme === 'dark' || theme === 'light'
+    ? head.replace(/<html\b/, `<html class="${theme}"`)
+    : head
+}
+
 export interface ServerRenderOptions {
   /** The browser's build, whose `index.html` is the page's frame. */
   distDir: string
@@ -47,25 +59,26 @@ const forwardedHeaders = ['cookie', 'x-forwarded-proto', 'x-forwarded-for'] as c
 
 /**
  * Renders a signed-in navigation to the library on the server (`/` is sent there first), so its
- * first screen's markup and data come with the HTML and the browser hydrates them. Answers false when it did not answer (no
- * server build, not such a navigation, too many renders at once): the static `index.html` answers
- * then. The page's head (stylesheet and script) is sent before the render starts, so the browser
- * fetches them meanwhile; a render that fails or passes its deadline ends with an empty root, and
- * the browser renders the page as before.
+ * first screen's markup and data come with the HTML and the browser hydrates them. Answers false
+ * when it did not answer (no server build, not such a navigation, too many renders at once): the
+ * static `index.html` answers then. The page's head (its stylesheet) is sent before the render
+ * starts, so the browser fetches it meanwhile; a render that fails or passes its deadline ends with
+ * an empty root, and the browser renders the page as before.
  */
 export async function createServerRender(options: ServerRenderOptions) {
   const entry = join(options.ssrDir, 'entry-server.js')
   if (!(await stat(entry).catch(() => null))?.isFile()) return null
   const { render } = (await import(pathToFileURL(entry).href)) as { render: Render }
   const template = await readFile(join(options.distDir, 'index.html'), 'utf8')
-  // The app's script runs as soon as it has loaded, while the server is still rendering, rather
-  // than after the page is parsed: the markup then paints without waiting for its evaluation. The
-  // static page keeps it deferred, which Chrome fetches first, since nothing shows before it runs.
-  const [head, tail] = template
-    .replace('<script type="module"', '<script type="module" async')
-    .split('<div id="root"></div>')
-  if (tail === undefined)
-    throw new Error(`${options.distDir}/index.html has no empty #root to render into`)
+  // The app's script moves from the head to the end of the body, after the markup and its data:
+  // the browser asks for it only once the markup has arrived, so it is neither fetched nor
+  // compiled while the server renders, and runs (deferred) once the page is parsed, after the
+  // markup has had its chance to paint (decision 0018).
+  const script = /<script type="module"[^>]*><\/script>\s*/.exec(template)?.[0]
+  const [head = '', tail] = template.replace(script ?? '', '').split('<div id="root"></div>')
+  if (!script || tail === undefined)
+    throw new Error(`${options.distDir}/index.html has no module script or no empty #root`)
+  const end = `${script.trim()}${tail}`
   const deadlineMs = options.deadlineMs ?? 1_000
   const maxConcurrent = options.maxConcurrent ?? 8
   let running = 0
@@ -130,7 +143,7 @@ export async function createServerRender(options: ServerRenderOptions) {
           : null
     body?.pipe(res)
     const out = body ?? res
-    out.write(head)
+    out.write(withChosenTheme(head, req))
     body?.flush()
 
     const headers: Record<string, string> = {}
@@ -152,6 +165,6 @@ export async function createServerRender(options: ServerRenderOptions) {
       options.onOutcome('fallback')
       if (!signal.aborted) options.onError(error)
     }
-    out.end(`${root}${tail}`)
+    out.end(`${root}${end}`)
   }
 }

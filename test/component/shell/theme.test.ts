@@ -18,6 +18,7 @@ function systemPrefersDark(dark: boolean) {
 afterEach(() => {
   vi.restoreAllMocks()
   localStorage.clear()
+  chooseTheme('system')
   root.className = ''
 })
 
@@ -36,11 +37,22 @@ describe('theme', () => {
     systemPrefersDark(false)
     chooseTheme('dark')
     expect(storedTheme()).toBe('dark')
+    // In a cookie, so the server renders the page in it too.
+    expect(document.cookie).toContain('theme=dark')
     root.className = ''
     startTheme()
     expect(root.classList.contains('dark')).toBe(true)
     chooseTheme('system')
     expect(storedTheme()).toBe('system')
     expect(root.classList.contains('dark')).toBe(false)
+  })
+
+  it('moves a choice kept on this device before the cookie into the cookie, once', () => {
+    systemPrefersDark(false)
+    localStorage.setItem('theme', 'dark')
+    startTheme()
+    expect(root.classList.contains('dark')).toBe(true)
+    expect(document.cookie).toContain('theme=dark')
+    expect(localStorage.getItem('theme')).toBeNull()
   })
 })

@@ -81,16 +81,27 @@ it('renders a signed-in navigation to the library into the page, as the visitor,
   const response = await navigate('/videos?q=dress', { 'x-forwarded-proto': 'https' })
   const html = await response.text()
 
-  expect(html).toContain('<script type="module" async src="/assets/index.js"></script></head>')
   expect(html).toContain('<div id="root"><main>')
   expect(html).toContain('"cookie":"session=abc"')
   expect(html).toContain('"x-forwarded-proto":"https"')
-  expect(html).toContain('<script type="application/json" id="query-state">{"queries":[]}</script>')
+  // The app's script comes after the markup and its data, not in the head.
+  expect(html).toMatch(
+    /<script type="application\/json" id="query-state">\{"queries":\[\]\}<\/script><script type="module" src="\/assets\/index.js"><\/script>\s*<\/body>/,
+  )
+  expect(html).not.toMatch(/<script type="module"[^<]*<\/script>\s*<\/head>/)
   expect(response.headers.get('cache-control')).toBe('no-store')
   expect(response.headers.get('vary')).toBe('Cookie, Accept-Encoding')
   // Its data is in the page: only the preconnect hint is left.
   expect(response.headers.get('link')).toBe('<https://cdn.example>; rel=preconnect')
   expect(outcomes).toEqual(['rendered'])
+})
+
+it('renders the page in the theme chosen in the account menu, before any script runs', async () => {
+  const dark = await navigate('/videos', { cookie: 'session=abc; theme=dark' })
+  const system = await navigate('/videos')
+
+  expect(await dark.text()).toMatch(/^<!doctype html><html class="dark"><head>/)
+  expect(await system.text()).toMatch(/^<!doctype html><html><head>/)
 })
 
 it('sends a signed-in visit to / straight to the library, which it then renders', async () => {

@@ -29,6 +29,13 @@ export const VideoGrid = memo(function VideoGrid({
 /** The first row on a phone: the largest things on the first screen, fetched first. */
 export const leadingThumbnails = 2
 
+/**
+ * Cards past the first screen's are laid out only once they come near it: the first paint after
+ * the page arrives (a server-rendered page's whole first page) lays out half the cards. The size
+ * they hold meanwhile is about a card's, and then the one they last had.
+ */
+const offscreenUntilNear = '[content-visibility:auto] [contain-intrinsic-size:auto_360px]'
+
 const VideoCard = memo(function VideoCard({
   video,
   ...state
@@ -41,7 +48,7 @@ const VideoCard = memo(function VideoCard({
       {...props.container}
       className={`group relative overflow-hidden rounded-lg border bg-white shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 ${
         state.selected ? 'border-indigo-600 ring-2 ring-indigo-600' : 'border-slate-200'
-      }`}
+      } ${index < 12 ? '' : offscreenUntilNear}`}
     >
       <div className="relative aspect-[9/16] bg-slate-800">
         {thumbnail ? (
