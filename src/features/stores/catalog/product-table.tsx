@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import type { Product } from '@/api/generated/types.gen'
 import { ProductImage } from '@/components/product-image'
 import { Button } from '@/components/ui/button'
@@ -6,7 +7,9 @@ import { formatCount } from '@/lib/format'
 import { priceRange, productName, stock } from '@/lib/product-facts'
 
 // One page after another of a store's products; a product opens with its variants and videos.
-export function ProductTable({
+// Memoized: each keystroke in the search box renders the screen in the key's event, and the rows
+// shown until the new results arrive are the same.
+export const ProductTable = memo(function ProductTable({
   products,
   onOpen,
 }: {
@@ -50,4 +53,4 @@ export function ProductTable({
       })}
     </Table>
   )
-}
+})
