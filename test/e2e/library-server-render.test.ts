@@ -68,3 +68,32 @@ it('sends the library in the theme chosen in the account menu, so it never paint
   const system = (await (await page.goto(`${app.url}/videos`))?.text()) ?? ''
   expect(system).toMatch(/^<!doctype html>\s*<html lang="en">/)
 })
+
+it('renders the channel the business lists first, whatever channel the browser remembers', async () => {
+  const { page } = app
+  const remembered = async () =>
+    (await page.context().cookies()).find((cookie) => cookie.name === 'library-channel')?.value
+  await page.goto(`${app.url}/videos`)
+  await shown(cards(page).first())
+  const first = await remembered()
+  expect(first).toMatch(/\w/)
+
+  // Another channel of the business, as if the library had shown it last.
+  const other = await page.evaluate(async (shown) => {
+    const { channels } = await fetch('/api/v1/channels').then((response) => response.json())
+    return (channels as { id: string }[]).find((channel) => channel.id !== shown)?.id
+  }, first)
+  expect(other).toMatch(/\w/)
+  await page.context().addCookies([{ name: 'library-channel', value: other ?? '', url: app.url }])
+  const html = (await (await page.goto(`${app.url}/videos`))?.text()) ?? ''
+  const block = /<script type="application\/json" id="query-state">(.*?)<\/script>/.exec(html)
+  const { queries } = JSON.parse(block?.[1] ?? '{}') as {
+    queries: { queries: { queryKey: unknown[] }[] }
+  }
+  const lists = queries.queries.filter(({ queryKey }) => queryKey[0] === 'videos')
+  // Only the page shown: the other channel's, asked for at once, was dropped once the channels
+  // were known.
+  expect(lists.map(({ queryKey }) => queryKey[2])).toEqual([first])
+  await shown(cards(page).first())
+  await expect.poll(remembered).toBe(first)
+})
