@@ -1,4 +1,9 @@
-import { keepPreviousData, useInfiniteQuery, useSuspenseQuery } from '@tanstack/react-query'
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useQueryClient,
+  useSuspenseQuery,
+} from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useState } from 'react'
 import type { Product } from '@/api/generated/types.gen'
@@ -51,10 +56,15 @@ export function CatalogScreen() {
   // Only a store managed here takes products from the dashboard; a platform's store syncs its own.
   const editable = store.provider === 'local'
   const catalogWrite = usePermission('upsertProduct')
+  const queryClient = useQueryClient()
   const onSearch = useCallback(
-    (q: string, refine: boolean) =>
-      navigate({ search: (prev) => ({ ...prev, q: q || undefined }), replace: refine }),
-    [navigate],
+    (q: string, refine: boolean) => {
+      // Asked for in the keystroke itself, before the navigation and the render that would ask
+      // (10-20 ms later); the list then takes over this request, and cancels the one before it.
+      void queryClient.prefetchInfiniteQuery(catalogQuery(storeId, q))
+      return navigate({ search: (prev) => ({ ...prev, q: q || undefined }), replace: refine })
+    },
+    [navigate, queryClient, storeId],
   )
   return (
     <div className="space-y-4">

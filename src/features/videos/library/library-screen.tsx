@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
+import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react'
 import { type LibraryVideo, videoListQuery } from '@/api/queries/videos'
@@ -53,6 +53,7 @@ function Library({
   search: LibrarySearch
   navigate: ReturnType<typeof route.useNavigate>
 }) {
+  const queryClient = useQueryClient()
   const filters = useMemo(() => toFilters(search), [search])
   // Each keystroke or filter is a new list; the one shown stays until the new one arrives, and a
   // list no longer wanted has its request cancelled (the query's signal).
@@ -130,7 +131,13 @@ function Library({
           value={search.q ?? ''}
           // The first search from an unfiltered view is a new history entry, so Back restores
           // that view; later keystrokes replace it.
-          onSearch={(q, refine) => update({ q: q || undefined }, refine)}
+          onSearch={(q, refine) => {
+            // Asked for in the keystroke itself, before the navigation and the render that would
+            // ask; the list then takes over this request, and cancels the one before it.
+            const next = { ...search, q: q || undefined }
+            void queryClient.prefetchInfiniteQuery(videoListQuery(channelId, toFilters(next)))
+            update({ q: next.q }, refine)
+          }}
         />
         <ViewToggle
           view={view}
