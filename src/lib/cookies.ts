@@ -27,3 +27,18 @@ export function removeCookie(name: string) {
   // biome-ignore lint/suspicious/noDocumentCookie: as in writeCookie.
   document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`
 }
+
+/**
+ * Makes the cookie hold `value` (none for null) once the page is idle. Reading or writing
+ * `document.cookie` is a synchronous round trip to the browser's cookie store: on a phone's
+ * loading page, Lighthouse counted it in the first paint and the blocking time.
+ */
+export function rememberInCookie(name: string, value: string | null) {
+  const settle = () => {
+    if (readCookie(name) === value) return
+    if (value === null) removeCookie(name)
+    else writeCookie(name, value)
+  }
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(settle, { timeout: 2_000 })
+  else setTimeout(settle, 0)
+}

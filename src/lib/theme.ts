@@ -1,33 +1,26 @@
-import { readCookie, removeCookie, writeCookie } from './cookies'
+import { rememberInCookie, removeCookie, writeCookie } from './cookies'
 
 export type ThemeChoice = 'system' | 'light' | 'dark'
 
 export const themeChoices: readonly ThemeChoice[] = ['system', 'light', 'dark']
 
-// A cookie rather than this device's storage: the server renders the library with the chosen
-// theme's class already on <html>, since its script now runs after the first paint.
+// Kept on this device, read once as the page starts; mirrored in a cookie for the server, which
+// renders the library with the chosen theme's class already on <html> (its script runs after the
+// first paint there).
+const storageKey = 'theme'
 const cookieName = 'theme'
-const legacyStorageKey = 'theme'
 const systemDark = () => window.matchMedia('(prefers-color-scheme: dark)')
-const isChoice = (value: string | null): value is 'light' | 'dark' =>
-  value === 'light' || value === 'dark'
 
 export function storedTheme(): ThemeChoice {
-  const chosen = readCookie(cookieName)
-  if (isChoice(chosen)) return chosen
   try {
-    // A choice made before the cookie: moved to it once.
-    const legacy = localStorage.getItem(legacyStorageKey)
-    localStorage.removeItem(legacyStorageKey)
-    if (isChoice(legacy)) {
-      writeCookie(cookieName, legacy)
-      return legacy
-    }
+    const stored = localStorage.getItem(storageKey)
+    return stored === 'light' || stored === 'dark' ? stored : 'system'
   } catch {
-    // No storage here (a server render, a private window): nothing to move.
+    return 'system'
   }
-  return 'system'
 }
+
+const cookieOf = (choice: ThemeChoice) => (choice === 'system' ? null : choice)
 
 function apply(choice: ThemeChoice) {
   const dark = choice === 'dark' || (choice === 'system' && systemDark().matches)
@@ -41,12 +34,22 @@ function apply(choice: ThemeChoice) {
  * allows no inline script in the page; the stylesheet's media query covers the moment before).
  */
 export function startTheme() {
-  apply(storedTheme())
+  const choice = storedTheme()
+  apply(choice)
   systemDark().addEventListener('change', () => apply(storedTheme()))
+  // A choice made before the cookie existed, or on a page that was closed before it was written.
+  rememberInCookie(cookieName, cookieOf(choice))
 }
 
 export function chooseTheme(choice: ThemeChoice) {
-  if (choice === 'system') removeCookie(cookieName)
-  else writeCookie(cookieName, choice)
+  try {
+    if (choice === 'system') localStorage.removeItem(storageKey)
+    else localStorage.setItem(storageKey, choice)
+  } catch {
+    // Storage refused (a private window's quota): the choice holds for this page only.
+  }
+  const cookie = cookieOf(choice)
+  if (cookie === null) removeCookie(cookieName)
+  else writeCookie(cookieName, cookie)
   apply(choice)
 }

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { resolveChannelId } from '@/api/queries/channels'
 import { videoListQuery } from '@/api/queries/videos'
-import { readCookie, writeCookie } from '@/lib/cookies'
+import { readCookie, rememberInCookie } from '@/lib/cookies'
 import { safeHttpUrl } from '@/lib/format'
 import { preloadImages } from '@/lib/preload-images'
 import { toFilters } from '@/lib/video-search'
@@ -32,8 +32,7 @@ export async function loadLibrary(
     void queryClient.cancelQueries({ queryKey, exact: true })
     queryClient.removeQueries({ queryKey, exact: true })
   }
-  if (!onServer && channelId && !search.channel)
-    if (readCookie(lastChannelCookie) !== channelId) writeCookie(lastChannelCookie, channelId)
+  if (!onServer && channelId && !search.channel) rememberInCookie(lastChannelCookie, channelId)
   if (channelId && waitForList) {
     const list = await queryClient.ensureInfiniteQueryData(videoListQuery(channelId, filters))
     // The leading thumbnails load while the screen renders, not after (on a phone they are what
