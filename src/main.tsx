@@ -19,16 +19,9 @@ const queryClient = createQueryClient()
 applyLiveEventsTo(queryClient)
 const earlyInput = holdEarlyInput()
 
-// Deferred, the script runs once the page is parsed; what reads the page still waits for that, so
-// the start does not depend on where the page puts the script.
-const pageParsed =
-  document.readyState === 'loading'
-    ? new Promise((resolve) =>
-        document.addEventListener('DOMContentLoaded', resolve, { once: true }),
-      )
-    : Promise.resolve()
-
-pageParsed.then(start)
+// A module script is deferred: it runs once the page is parsed, server-rendered markup and its
+// data block included, wherever the page puts it.
+start()
 
 function start() {
   const container = document.getElementById('root') as HTMLElement

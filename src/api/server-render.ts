@@ -1,5 +1,8 @@
 // What the dashboard server and the app's server build (`src/entry-server.tsx`) agree on.
 
+/** The cookie holding a theme chosen in the account menu, which the server puts on <html>. */
+export const themeCookie = 'theme'
+
 export interface RenderRequest {
   /** Path and query, as the browser asked for them. */
   url: string

@@ -23,9 +23,11 @@ export function writeCookie(name: string, value: string) {
   document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`
 }
 
-export function removeCookie(name: string) {
+/** Writes the cookie, or removes it for null. */
+export function setCookie(name: string, value: string | null) {
+  if (value !== null) writeCookie(name, value)
   // biome-ignore lint/suspicious/noDocumentCookie: as in writeCookie.
-  document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`
+  else document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`
 }
 
 /**
@@ -35,9 +37,7 @@ export function removeCookie(name: string) {
  */
 export function rememberInCookie(name: string, value: string | null) {
   const settle = () => {
-    if (readCookie(name) === value) return
-    if (value === null) removeCookie(name)
-    else writeCookie(name, value)
+    if (readCookie(name) !== value) setCookie(name, value)
   }
   if (typeof requestIdleCallback === 'function') requestIdleCallback(settle, { timeout: 2_000 })
   else setTimeout(settle, 0)

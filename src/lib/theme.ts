@@ -1,4 +1,5 @@
-import { rememberInCookie, removeCookie, writeCookie } from './cookies'
+import { themeCookie } from '@/api/server-render'
+import { rememberInCookie, setCookie } from './cookies'
 
 export type ThemeChoice = 'system' | 'light' | 'dark'
 
@@ -8,7 +9,6 @@ export const themeChoices: readonly ThemeChoice[] = ['system', 'light', 'dark']
 // renders the library with the chosen theme's class already on <html> (its script runs after the
 // first paint there).
 const storageKey = 'theme'
-const cookieName = 'theme'
 const systemDark = () => window.matchMedia('(prefers-color-scheme: dark)')
 
 export function storedTheme(): ThemeChoice {
@@ -38,7 +38,7 @@ export function startTheme() {
   apply(choice)
   systemDark().addEventListener('change', () => apply(storedTheme()))
   // A choice made before the cookie existed, or on a page that was closed before it was written.
-  rememberInCookie(cookieName, cookieOf(choice))
+  rememberInCookie(themeCookie, cookieOf(choice))
 }
 
 export function chooseTheme(choice: ThemeChoice) {
@@ -48,8 +48,6 @@ export function chooseTheme(choice: ThemeChoice) {
   } catch {
     // Storage refused (a private window's quota): the choice holds for this page only.
   }
-  const cookie = cookieOf(choice)
-  if (cookie === null) removeCookie(cookieName)
-  else writeCookie(cookieName, cookie)
+  setCookie(themeCookie, cookieOf(choice))
   apply(choice)
 }

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { constants, createBrotliCompress, createGzip } from 'node:zlib'
-import type { Render } from '../../../src/api/server-render.ts'
+import { type Render, themeCookie } from '../../../src/api/server-render.ts'
 import { readCookie } from '../auth/cookies.ts'
 import { preferredEncoding } from './accept-encoding.ts'
 
@@ -28,11 +28,11 @@ const fromPhone = (req: IncomingMessage) =>
   req.headers['sec-ch-ua-mobile'] === '?1' || /\bMobile\b/.test(req.headers['user-agent'] ?? '')
 
 /**
- * A theme chosen in the account menu (src/lib/theme.ts keeps it in this cookie) goes on <html>
- * before anything paints; the app's script, which would set it, runs after the first paint here.
+ * A theme chosen in the account menu goes on <html> before anything paints; the app's script,
+ * which would set it, runs after the first paint here.
  */
 const withChosenTheme = (head: string, req: IncomingMessage) => {
-  const theme = readCookie(req, 'theme')
+  const theme = readCookie(req, themeCookie)
   return theme === 'dark' || theme === 'light'
     ? head.replace(/<html\b/, `<html class="${theme}"`)
     : head

@@ -22,7 +22,7 @@ import { useLibraryShortcuts } from './library-shortcuts'
 import { UploadLink } from './upload-link'
 import { useBulkActions } from './use-bulk-actions'
 import { useFirstScreen } from './use-first-screen'
-import { VideoGrid } from './video-grid'
+import { firstScreenCards, VideoGrid } from './video-grid'
 import { VideoTable } from './video-table'
 
 const route = getRouteApi('/videos/')
@@ -85,8 +85,8 @@ function Library({
     [],
   )
   const videos = data?.videos ?? noVideos
-  // Two rows of the grid at 1280 px; the rest follow a moment later, the first time only.
-  const firstScreen = useFirstScreen(videos, 12)
+  // The first screen's cards; the rest follow a moment later, the first time only.
+  const firstScreen = useFirstScreen(videos, firstScreenCards)
   const ids = useMemo(() => videos.map((video) => video.id), [videos])
   const item = useLibraryItems({
     ids,

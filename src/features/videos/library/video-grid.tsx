@@ -26,6 +26,9 @@ export const VideoGrid = memo(function VideoGrid({
   )
 })
 
+/** Two rows of the grid at 1280 px: the cards a laptop's first screen shows. */
+export const firstScreenCards = 12
+
 /** The first row on a phone: the largest things on the first screen, fetched first. */
 export const leadingThumbnails = 2
 
@@ -48,14 +51,14 @@ const VideoCard = memo(function VideoCard({
       {...props.container}
       className={`group relative overflow-hidden rounded-lg border bg-white shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-indigo-600 ${
         state.selected ? 'border-indigo-600 ring-2 ring-indigo-600' : 'border-slate-200'
-      } ${index < 12 ? '' : offscreenUntilNear}`}
+      } ${index < firstScreenCards ? '' : offscreenUntilNear}`}
     >
       <div className="relative aspect-[9/16] bg-slate-800">
         {thumbnail ? (
           <img
             src={thumbnail}
             alt=""
-            loading={index < 12 ? 'eager' : 'lazy'}
+            loading={index < firstScreenCards ? 'eager' : 'lazy'}
             fetchPriority={index < leadingThumbnails ? 'high' : 'auto'}
             width={270}
             height={480}
