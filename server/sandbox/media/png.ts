@@ -26,44 +26,20 @@ export function encodeRgbPng(width: number, height: number, rgb: Buffer): Buffer
   ])
 }
 
-// The Sub filter turns flat runs (our gradients are constant across each row) into zeros. A
-// pixel at a time, each channel's left neighbour held in a local: twice as fast as reading it
-// back from the buffer, which mattered since the embedded sandbox encodes on the dashboard's
-// event loop.
+// The Sub filter turns flat runs (our gradients are constant across each row) into zeros.
 function subFilteredScanlines(rgb: Buffer, rowBytes: number, height: number): Buffer {
-  const out = scratch((rowBytes + 1) * height)
+  const out = Buffer.alloc((rowBytes + 1) * height)
   for (let y = 0; y < height; y++) {
     const source = y * rowBytes
     const target = y * (rowBytes + 1) + 1
     out[target - 1] = FILTER_SUB
     // The first pixel has nothing to its left: its bytes go as they are.
-    let red = rgb[source] as number
-    let green = rgb[source + 1] as number
-    let blue = rgb[source + 2] as number
-    out[target] = red
-    out[target + 1] = green
-    out[target + 2] = blue
-    for (let x = BYTES_PER_PIXEL; x < rowBytes; x += BYTES_PER_PIXEL) {
-      const nextRed = rgb[source + x] as number
-      const nextGreen = rgb[source + x + 1] as number
-      const nextBlue = rgb[source + x + 2] as number
-      out[target + x] = (nextRed - red) & 0xff
-      out[target + x + 1] = (nextGreen - green) & 0xff
-      out[target + x + 2] = (nextBlue - blue) & 0xff
-      red = nextRed
-      green = nextGreen
-      blue = nextBlue
-    }
+    rgb.copy(out, target, source, source + Math.min(BYTES_PER_PIXEL, rowBytes))
+    for (let x = BYTES_PER_PIXEL; x < rowBytes; x++)
+      out[target + x] =
+        ((rgb[source + x] as number) - (rgb[source + x - BYTES_PER_PIXEL] as number)) & 0xff
   }
   return out
-}
-
-// Every byte of the filtered rows is written, and deflate is done with them before the encoder
-// returns: one buffer serves every image rather than 1.5 MB of garbage per thumbnail.
-let scratchBuffer = Buffer.alloc(0)
-function scratch(bytes: number): Buffer {
-  if (scratchBuffer.length < bytes) scratchBuffer = Buffer.allocUnsafe(bytes)
-  return scratchBuffer.subarray(0, bytes)
 }
 
 function chunk(type: string, data: Buffer): Buffer {

@@ -22,8 +22,6 @@ const TRIANGLE_EDGES: [Point, Point][] = [
   [TRIANGLE_BOTTOM, TRIANGLE_TOP],
 ]
 
-let pixels: Buffer | undefined
-
 /**
  * A 540x960 PNG for videos the sandbox cannot decode: a vertical gradient whose hues come from
  * a hash of `seed`, with a play button in the middle. Same seed, same bytes.
@@ -31,14 +29,14 @@ let pixels: Buffer | undefined
 export function renderPlaceholderThumbnail(seed: string): Buffer {
   const [top, bottom] = gradientFromSeed(seed)
   const rowBytes = THUMBNAIL_WIDTH * 3
-  // Every pixel is written below, and the encoder is done with them before this returns.
-  pixels ??= Buffer.allocUnsafe(rowBytes * THUMBNAIL_HEIGHT)
-  const rgb = pixels
-  // Only the pixels near the play button are worked out one by one, from a mask computed once;
-  // every other pixel of a row is the row's colour, copied. Drawn pixel by pixel, a thumbnail held
-  // the event loop ~20 ms, and the embedded sandbox draws one for each video that finishes
-  // processing, while the dashboard beside it renders pages.
-  const { left, top: maskTop, size, disc, triangle } = glyphMask()
+  const rgb = Buffer.alloc(rowBytes * THUMBNAIL_HEIGHT)
+  const centreX = THUMBNAIL_WIDTH / 2
+  const centreY = THUMBNAIL_HEIGHT / 2
+  // Only the pixels near the play button are worked out one by one; every other pixel of a row is
+  // the row's colour, copied. Drawn pixel by pixel, a thumbnail held the event loop ~20 ms, and
+  // the embedded sandbox draws one for each video that finishes processing.
+  const glyphFrom = Math.max(0, Math.floor(centreX - GLYPH_RADIUS - 1.5))
+  const glyphTo = Math.min(THUMBNAIL_WIDTH, Math.ceil(centreX + GLYPH_RADIUS + 1.5))
   for (let y = 0; y < THUMBNAIL_HEIGHT; y++) {
     const rowColour = mix(top, bottom, y / (THUMBNAIL_HEIGHT - 1))
     const rowStart = y * rowBytes
@@ -47,19 +45,17 @@ export function renderPlaceholderThumbnail(seed: string): Buffer {
     rgb[rowStart + 2] = Math.round(rowColour[2])
     for (let filled = 3; filled < rowBytes; filled *= 2)
       rgb.copyWithin(rowStart + filled, rowStart, rowStart + Math.min(filled, rowBytes - filled))
-    const maskRow = y - maskTop
-    if (maskRow < 0 || maskRow >= size) continue
-    for (let column = 0; column < size; column++) {
-      const discOpacity = disc[maskRow * size + column] as number
-      const triangleOpacity = triangle[maskRow * size + column] as number
-      if (discOpacity <= 0 && triangleOpacity <= 0) continue
-      const offset = rowStart + (left + column) * 3
-      for (let channel = 0; channel < 3; channel++) {
-        let value = rowColour[channel] as number
-        if (discOpacity > 0) value += (255 - value) * discOpacity
-        if (triangleOpacity > 0) value += (255 - value) * triangleOpacity
-        rgb[offset + channel] = Math.round(value)
-      }
+    const dy = y + 0.5 - centreY
+    if (Math.abs(dy) > GLYPH_RADIUS + 1) continue
+    for (let x = glyphFrom; x < glyphTo; x++) {
+      const dx = x + 0.5 - centreX
+      if (Math.abs(dx) > GLYPH_RADIUS + 1) continue
+      let colour = overWhite(rowColour, DISC_OPACITY * discCoverage(dx, dy))
+      colour = overWhite(colour, TRIANGLE_OPACITY * triangleCoverage(dx, dy))
+      const offset = rowStart + x * 3
+      rgb[offset] = Math.round(colour[0])
+      rgb[offset + 1] = Math.round(colour[1])
+      rgb[offset + 2] = Math.round(colour[2])
     }
   }
   return encodeRgbPng(THUMBNAIL_WIDTH, THUMBNAIL_HEIGHT, rgb)
@@ -90,41 +86,8 @@ export function mix(from: Rgb, to: Rgb, amount: number): Rgb {
   ]
 }
 
-interface GlyphMask {
-  /** The square the glyph covers: its first pixel across and down, and its side. */
-  left: number
-  top: number
-  size: number
-  /** Each pixel's white over the row's colour, for the disc and then the triangle. */
-  disc: Float64Array
-  triangle: Float64Array
-}
-
-let mask: GlyphMask | undefined
-
-// The play button is the same on every thumbnail, only the colours under it differ.
-function glyphMask(): GlyphMask {
-  if (mask) return mask
-  const centreX = THUMBNAIL_WIDTH / 2
-  const centreY = THUMBNAIL_HEIGHT / 2
-  const reach = GLYPH_RADIUS + 2
-  const left = Math.floor(centreX - reach)
-  const top = Math.floor(centreY - reach)
-  const size = 2 * reach + 1
-  const disc = new Float64Array(size * size)
-  const triangle = new Float64Array(size * size)
-  for (let row = 0; row < size; row++) {
-    const dy = top + row + 0.5 - centreY
-    if (Math.abs(dy) > GLYPH_RADIUS + 1) continue
-    for (let column = 0; column < size; column++) {
-      const dx = left + column + 0.5 - centreX
-      if (Math.abs(dx) > GLYPH_RADIUS + 1) continue
-      disc[row * size + column] = DISC_OPACITY * discCoverage(dx, dy)
-      triangle[row * size + column] = TRIANGLE_OPACITY * triangleCoverage(dx, dy)
-    }
-  }
-  mask = { left, top, size, disc, triangle }
-  return mask
+function overWhite(colour: Rgb, opacity: number): Rgb {
+  return opacity <= 0 ? colour : mix(colour, [255, 255, 255], opacity)
 }
 
 // Coverage from signed distance to the edge gives one pixel of anti-aliasing cheaply.
