@@ -27,8 +27,8 @@ const serverRenderedLists = `(() => {
 
 /**
  * A fresh context opens /videos and stays: the first page is asked for once, and the live stream
- * opening (and the events it brings, such as seeded videos finishing processing) asks again only
- * for what the page may now show.
+ * opening (and the events it brings, such as a seeded video finishing processing) asks again
+ * only for what the page may now show.
  */
 export async function measureFirstLoad(browser: Browser, url: string): Promise<FirstLoadResult> {
   const { context, page } = await open(browser, url)

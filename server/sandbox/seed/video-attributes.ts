@@ -65,6 +65,14 @@ export interface RolledVideo {
 }
 
 /**
+ * Only the newest videos can still be processing: a service works through the last uploads, not a
+ * year's. At the rate alone a 100,000-video library had a thousand finishing over its first ten
+ * minutes, each one drawn, stored and announced by an embedded sandbox on the dashboard's event
+ * loop; now it has a few dozen, as a small one always had.
+ */
+const stillProcessingAmongNewest = 2_400
+
+/**
  * Rolls the `n`th of `total` demo videos, spread over the past year, oldest first. The rolls
  * happen in a fixed order, so the same seed gives the same library on every machine.
  */
@@ -80,7 +88,7 @@ export function rollVideo(
   const status =
     roll < rates.errored
       ? 'errored'
-      : roll < rates.errored + rates.stillProcessing
+      : roll < rates.errored + rates.stillProcessing && total - n <= stillProcessingAmongNewest
         ? 'pending'
         : 'approved'
   const publication = random.next()

@@ -5,24 +5,10 @@
  */
 import { createHash } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { resolveConfig } from '../../../server/sandbox/config.ts'
-import type { Sandbox } from '../../../server/sandbox/context.ts'
-import { type Db, openDatabase } from '../../../server/sandbox/db/open.ts'
-import { seedSandbox } from '../../../server/sandbox/seed/seed.ts'
+import type { Db } from '../../../server/sandbox/db/open.ts'
+import { seeded } from './seeded-db.ts'
 
 const clock = Date.UTC(2026, 0, 15, 12, 0, 0)
-
-/** Seeds a fresh in-memory database. Storage answers that every sample is already stored. */
-async function seeded(videos: number): Promise<Db> {
-  const db = openDatabase(':memory:')
-  const sandbox = {
-    db,
-    config: resolveConfig({ db: ':memory:', seed: 'demo', seedVideos: videos, log: () => {} }),
-    storage: { head: async () => ({}), putObject: async () => {} },
-  } as unknown as Sandbox
-  await seedSandbox(sandbox)
-  return db
-}
 
 /** Rows per table and one sha256 over every row of every table, in primary-key order. */
 function fingerprint(db: Db): { rows: Record<string, number>; sha256: string } {
