@@ -4,7 +4,8 @@
 // each, 24 words are typed one after another over the previous one (60 ms between keys); each
 // sample is the time from the last keydown's event time to the first frame showing that search's
 // results (every row names the word; see catalog/probe.js); every keystroke searches, no pause.
-// Goal: p95 ≤ 100 ms; the JSON line carries the slower of the two searches.
+// Goal: p95 ≤ 100 ms; the JSON line carries the slower of the two searches. The server answers
+// 30 product searches from Node first, as one in service has (warmServer below).
 // A benchmark: a missed goal is a figure; it exits non-zero only when it cannot measure.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -79,6 +80,7 @@ try {
     const main = list.stores.find((each: { name: string }) => each.name === 'Aurora Main Store')
     return main.id as string
   })
+  await warmServer(server, store)
   await page.goto(`${server.url}/stores/${store}`)
   const input = page.getByLabel(/^Search products by name/)
   await input.waitFor()
@@ -171,6 +173,26 @@ try {
   process.exitCode = 1
 } finally {
   await cleanup()
+}
+
+// Words the measured searches do not use.
+const warmUpWords = ['lamp', 'hat', 'bag', 'glove', 'tea', 'rug', 'belt', 'sock', 'pan', 'kit']
+
+/**
+ * Product searches from Node before the browser's, as a server in service has answered many: V8
+ * compiles the dashboard's forwarding and the sandbox's search on their first calls. The page
+ * itself starts cold, as a marketer's does.
+ */
+async function warmServer(running: ServerProcess, store: string) {
+  for (const round of [1, 2, 3])
+    for (const word of warmUpWords) {
+      const query = `business_store_id=${store}&q=${word.slice(0, round + 1)}&page_size=20`
+      const response = await fetch(`${running.url}/api/v1/products?${query}`, {
+        headers: running.session,
+      })
+      if (!response.ok) throw new Error(`warming the product search: ${response.status}`)
+      await response.arrayBuffer()
+    }
 }
 
 interface Sample {
