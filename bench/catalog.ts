@@ -51,6 +51,9 @@ const queries = [
   'cream',
   'charger',
 ]
+// Words the measured searches do not use.
+const warmUpWords = ['lamp', 'hat', 'bag', 'glove', 'tea', 'rug', 'belt', 'sock', 'pan', 'kit']
+
 const probe = readFileSync(new URL('./catalog/probe.js', import.meta.url), 'utf8')
 
 const temp = makeTempDir()
@@ -174,9 +177,6 @@ try {
 } finally {
   await cleanup()
 }
-
-// Words the measured searches do not use.
-const warmUpWords = ['lamp', 'hat', 'bag', 'glove', 'tea', 'rug', 'belt', 'sock', 'pan', 'kit']
 
 /**
  * Product searches from Node before the browser's, as a server in service has answered many: V8
