@@ -85,8 +85,13 @@ export function liveCacheUpdater(queryClient: QueryClient) {
     }
     if (event.event_type === 'video_import_failed') return
     const id = event.data.id
-    void queryClient.invalidateQueries({ queryKey: videoKeys.detail(id) })
-    void queryClient.invalidateQueries({ queryKey: videoKeys.reviewQueues() })
+    // A change this tab is making to the video brings its own answer, from which what it changed
+    // is set or marked: its event, often in before that answer, must not read the video again
+    // meanwhile and race the answer for the server (a review's next video waited behind it).
+    const refetchType =
+      queryClient.isMutating({ mutationKey: videoKeys.change(id) }) > 0 ? 'none' : 'active'
+    void queryClient.invalidateQueries({ queryKey: videoKeys.detail(id), refetchType })
+    void queryClient.invalidateQueries({ queryKey: videoKeys.reviewQueues(), refetchType })
     const lists = libraryLists(queryClient)
     if (lists.some((query) => shows(query.state.data as LibraryList, id))) readAgain(id)
     for (const query of lists) {

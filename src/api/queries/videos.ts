@@ -37,6 +37,11 @@ export const videoKeys = {
   subtitles: (id: string) => [...videoKeys.detail(id), 'subtitles'] as const,
   track: (id: string, subtitleId: string) => [...videoKeys.subtitles(id), subtitleId] as const,
   matches: (id: string) => [...videoKeys.detail(id), 'matches'] as const,
+  /**
+   * The key of a mutation changing the video (a review's submit): while one is pending, a live
+   * event about the video marks what is read under it stale rather than reading it again.
+   */
+  change: (id: string) => [...videoKeys.detail(id), 'change'] as const,
   // Every channel's review queue (videos with pending AI matches), under the lists.
   reviewQueues: () => [...videoKeys.lists(), 'review-queue'] as const,
   reviewQueue: (channelId: string) => [...videoKeys.reviewQueues(), channelId] as const,

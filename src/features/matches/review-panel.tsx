@@ -64,7 +64,7 @@ function Suggestions({
 }) {
   const review = useReviewState(videoId, matches)
   const stores = useStoresById()
-  const submit = useSubmitReview()
+  const submit = useSubmitReview(videoId)
   const plan = useMemo(() => submitPlan(matches, review.decisions), [matches, review.decisions])
   const activeButton = useRef<HTMLButtonElement>(null)
   const deciding = usePermission('acceptProductMatches')
@@ -78,7 +78,6 @@ function Suggestions({
     if (plan.accepted.length === 0 || !deciding.allowed) return onDone()
     submit.mutate(
       {
-        videoId,
         caption,
         productIds: plan.accepted.map((match) => match.product.id),
         rejected: plan.rejected.length + plan.undecided.length,

@@ -5,7 +5,6 @@ import { videoKeys } from '@/api/queries/videos'
 import { recordSubmitted, saveDecisions } from './decision-storage'
 
 interface Submission {
-  videoId: string
   caption: string
   productIds: string[]
   rejected: number
@@ -13,18 +12,20 @@ interface Submission {
 
 // One video's decisions as the service's accept (a replacement). On success the video's matches
 // are the answer, the video leaves every review queue, and its tags (which the accepted products
-// join) are read again; the decisions kept locally are dropped only then.
-export function useSubmitReview() {
+// join) are marked to be read again when next shown: the reviewer moves on to the next video,
+// and reading the one left now would only hold up the next one's requests. The decisions kept
+// locally are dropped only then.
+export function useSubmitReview(videoId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ videoId, productIds }: Submission) =>
+    mutationKey: videoKeys.change(videoId),
+    mutationFn: ({ productIds }: Submission) =>
       acceptProductMatches({
         path: { video_id: videoId },
         body: { product_ids: productIds },
         throwOnError: true,
       }).then((response) => response.data),
     onSuccess: (list: ProductMatchList, submission) => {
-      const { videoId } = submission
       queryClient.setQueryData(videoKeys.matches(videoId), list)
       for (const [key, queue] of queryClient.getQueriesData<Array<{ id: string }>>({
         queryKey: videoKeys.reviewQueues(),
@@ -46,6 +47,7 @@ export function useSubmitReview() {
       void queryClient.invalidateQueries({
         queryKey: videoKeys.detail(videoId),
         predicate: (query) => query.queryKey.at(-1) !== 'matches',
+        refetchType: 'none',
       })
       // Library views show the tags: stale, read again when next shown.
       void queryClient.invalidateQueries({

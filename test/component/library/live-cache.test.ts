@@ -1,8 +1,8 @@
-import { InfiniteQueryObserver } from '@tanstack/react-query'
+import { InfiniteQueryObserver, QueryObserver } from '@tanstack/react-query'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import '@/api/client'
 import type { VideoEvent } from '@/api/generated/types.gen'
-import { videoListQuery } from '@/api/queries/videos'
+import { videoKeys, videoListQuery, videoQuery } from '@/api/queries/videos'
 import { createQueryClient } from '@/app/query-client'
 import { libraryFreshMs, listSettleMs, liveCacheUpdater } from '@/lib/live-cache'
 import { fakeApi, json } from '../support/fake-api'
@@ -93,5 +93,35 @@ it('waits for the fresh time before reading a partly loaded library again for vi
   expect(listCalls(calls)).toHaveLength(1)
   await vi.advanceTimersByTimeAsync(200)
   await vi.waitFor(() => expect(listCalls(calls)).toHaveLength(2))
+  unsubscribe()
+})
+
+it('marks a video this tab is changing stale on its event, and reads it only once the change has answered', async () => {
+  const calls = fakeApi({ 'GET /api/v1/videos/shown': () => json(makeVideo({ id: 'shown' })) })
+  const client = createQueryClient()
+  const observer = new QueryObserver(client, videoQuery('shown'))
+  const unsubscribe = observer.subscribe(() => {})
+  await vi.waitFor(() => expect(observer.getCurrentResult().isSuccess).toBe(true))
+  const reads = () => calls.filter((call) => call.url.pathname === '/api/v1/videos/shown').length
+  const apply = liveCacheUpdater(client)
+  let answer = () => {}
+  const change = client.getMutationCache().build(client, {
+    mutationKey: videoKeys.change('shown'),
+    mutationFn: () =>
+      new Promise<void>((resolve) => {
+        answer = resolve
+      }),
+  })
+  const changed = change.execute(undefined)
+
+  apply(event('shown'))
+  await vi.advanceTimersByTimeAsync(listSettleMs)
+  expect(reads()).toBe(1)
+  expect(client.getQueryState(videoKeys.detail('shown'))?.isInvalidated).toBe(true)
+
+  answer()
+  await changed
+  apply(event('shown'))
+  await vi.waitFor(() => expect(reads()).toBe(2))
   unsubscribe()
 })
