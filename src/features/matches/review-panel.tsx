@@ -84,7 +84,7 @@ function Suggestions({
       },
       { onSuccess: onDone },
     )
-  }, [submit, plan, videoId, caption, onDone, deciding.allowed])
+  }, [submit, plan, caption, onDone, deciding.allowed])
   const decide = deciding.allowed ? review.decide : () => {}
 
   useShortcuts('AI match review', [
