@@ -136,7 +136,10 @@ export function useLiveStatus(): LiveStatus {
   )
 }
 
-/** A polling interval that applies only while live updates are down (they replace polling). */
-export function usePollInterval(ms: number): number | false {
-  return useLiveStatus() === 'live' ? false : ms
+/**
+ * A polling interval that applies while live updates are down (they replace polling), and while
+ * they are up, `whileLive` if given: a safety net for what an event would have said.
+ */
+export function usePollInterval(ms: number, whileLive: number | false = false): number | false {
+  return useLiveStatus() === 'live' ? whileLive : ms
 }

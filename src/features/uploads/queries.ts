@@ -26,8 +26,8 @@ export const importQuery = (id: string, pollMs: number | false) =>
       getVideoImport({ path: { import_id: id }, signal, throwOnError: true }).then(
         (response) => response.data,
       ),
-    // Polled until the job ends while live updates are down; when they are up, the events
-    // (video_import_failed, video_created) read it again instead (use-import-live-updates.ts).
+    // Polled until the job ends; while live updates are up, the events (video_import_failed,
+    // video_created) read it again (use-import-live-updates.ts) and the poll is only a safety net.
     refetchInterval: (query) =>
       isImportFinished(query.state.data) || isImportGone(query.state.error) ? false : pollMs,
     staleTime: (query) => (isImportFinished(query.state.data) ? Number.POSITIVE_INFINITY : 0),

@@ -14,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Video, VideoImport, VideoMetadata } from '@/api/generated/types.gen'
 import { IMPORT_POLL_STORAGE_KEY } from '@/features/uploads/url-import/poll-interval'
 import { UrlImportSection } from '@/features/uploads/url-import/url-import-section'
+import { startLiveEvents, stopLiveEvents } from '@/lib/live-events'
 import { type Call, fakeApi } from '../support/fake-api'
 import { makeVideo as video } from '../support/fixtures'
 
@@ -252,5 +253,42 @@ describe('import from a URL', () => {
 
     expect(screen.queryByRole('list', { name: 'Imports' })).not.toBeInTheDocument()
     expect(localStorage.getItem(storageKey)).toBeNull()
+  })
+
+  it('still reads a running import now and then while live updates are up, so a lost event cannot leave it processing', async () => {
+    // A stream that opens and then says nothing: the event of the import's end never comes.
+    class SilentStream {
+      onopen: (() => void) | null = null
+      onerror: (() => void) | null = null
+      constructor() {
+        setTimeout(() => this.onopen?.())
+      }
+      addEventListener() {}
+      close() {}
+    }
+    vi.stubGlobal('EventSource', SilentStream)
+    startLiveEvents()
+    localStorage.setItem(
+      storageKey,
+      JSON.stringify([{ id: 'imp_0003', url: 'https://videos.example.com/late.mp4' }]),
+    )
+    let reads = 0
+    fakeApi((call) => {
+      if (call.url.pathname === '/api/v1/videos/imports/imp_0003') {
+        reads += 1
+        const running = job({ id: 'imp_0003', video_id: 'vid0000078' })
+        return { status: 200, body: reads < 3 ? running : { ...running, status: 'completed' } }
+      }
+      if (call.url.pathname === '/api/v1/videos/vid0000078')
+        return { status: 200, body: video({ id: 'vid0000078', caption: 'Late caption' }) }
+      return undefined
+    })
+    try {
+      renderSection()
+      const row = within(await screen.findByRole('list', { name: 'Imports' })).getByRole('listitem')
+      await vi.waitFor(() => expect(row).toHaveTextContent('Done: Late caption'), { timeout: 3000 })
+    } finally {
+      stopLiveEvents()
+    }
   })
 })

@@ -10,6 +10,9 @@ import { importFailureText } from './import-wording'
 import type { TrackedImport } from './tracked-imports'
 import { fileNameFromUrl } from './url-rules'
 
+/** While live updates are up, a running import is read this many times less often. */
+const liveCheckEvery = 6
+
 interface ImportListProps {
   imports: TrackedImport[]
   pollMs: number
@@ -39,7 +42,9 @@ function ImportRow({
   onVideoReported,
   onDismiss,
 }: Omit<ImportListProps, 'imports'> & { tracked: TrackedImport }) {
-  const job = useQuery(importQuery(tracked.id, usePollInterval(pollMs)))
+  // Webhooks can be lost, and an event sent while the page's stream was opening reaches no one:
+  // a running import is still read now and then while live, so it never stays "processing".
+  const job = useQuery(importQuery(tracked.id, usePollInterval(pollMs, pollMs * liveCheckEvery)))
   const videoId = job.data?.video_id ?? null
   const video = useQuery({
     ...importedVideoQuery(tracked.id, videoId ?? ''),
