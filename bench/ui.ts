@@ -10,8 +10,7 @@
 //    next animation frame). The first card's thumbnail finishing loading is printed beside it,
 //    for information. Three unmeasured warm-up navigations first: the server compresses each
 //    asset once, on its first request, and V8 compiles the server render's code over its first
-//    renders (the first three took 611, 393 and 475 ms on the server, the next ones 23–230).
-//    Goal p95 ≤ 350 ms.
+//    few renders, several times slower than the ones after (README, bench:ui). Goal p95 ≤ 350 ms.
 // 2. Search keystroke to results rendered: in one page, 24 different words are typed (60 ms
 //    between keys) over the previous one; from the last keydown's event time to the first frame
 //    in which the URL carries the query, the total reads "… match" (not updating) and every card
