@@ -1,8 +1,9 @@
 // Installed by `npm run bench:review` as an init script, before the app's scripts. `arm(kind)`,
 // then `wait()`, give the time from the next keydown to the first frame that shows its effect:
 // for 'decision', the suggestions' states or the one in front of the reviewer changed; for
-// 'advance', another video's suggestions are shown with one of them in front. Plain browser
-// JavaScript.
+// 'advance', another video's suggestions are shown with one of them in front. The outcome also
+// says when the page began handling the key and when the page had changed, which splits the time
+// into the wait for the page, its work and the wait for the next frame. Plain browser JavaScript.
 ;(() => {
   if (window.__review || window.top !== window) return
   const state = { armed: null }
@@ -19,7 +20,10 @@
   addEventListener(
     'keydown',
     (event) => {
-      if (state.armed && state.armed.keyAt === null) state.armed.keyAt = event.timeStamp
+      if (state.armed && state.armed.keyAt === null) {
+        state.armed.keyAt = event.timeStamp
+        state.armed.handledAt = performance.now()
+      }
     },
     true,
   )
@@ -31,8 +35,15 @@
       if (title() === armed.title || !shown.some((row) => row.dataset.active)) return
     } else if (signature() === armed.signature) return
     state.armed = null
+    const changedAt = performance.now()
     requestAnimationFrame(() =>
-      armed.resolve({ keyAt: armed.keyAt, doneAt: performance.now(), rows: shown.length }),
+      armed.resolve({
+        keyAt: armed.keyAt,
+        handledAt: armed.handledAt,
+        changedAt,
+        doneAt: performance.now(),
+        rows: shown.length,
+      }),
     )
   }
   new MutationObserver(check).observe(document, {
