@@ -23,6 +23,7 @@ import { VideoPane } from './video-pane'
 export function ReviewPanel({ videoId, onDone }: { videoId: string; onDone: () => void }) {
   const matches = useQuery(videoMatchesQuery(videoId))
   const video = useQuery(videoQuery(videoId))
+  const ranked = useMemo(() => matches.data && byScore(matches.data.matches), [matches.data])
   if (matches.isError || video.isError) {
     return (
       <Callout tone="danger" role="alert" title="This video cannot be reviewed">
@@ -30,7 +31,7 @@ export function ReviewPanel({ videoId, onDone }: { videoId: string; onDone: () =
       </Callout>
     )
   }
-  if (!matches.data || !video.data) {
+  if (!ranked || !video.data) {
     return (
       <div role="status">
         <span className="sr-only">Loading the video's suggestions…</span>
@@ -44,7 +45,7 @@ export function ReviewPanel({ videoId, onDone }: { videoId: string; onDone: () =
       <Suggestions
         videoId={videoId}
         caption={videoTitle(video.data)}
-        matches={byScore(matches.data.matches)}
+        matches={ranked}
         onDone={onDone}
       />
     </div>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { memo } from 'react'
 import type { Video } from '@/api/generated/types.gen'
 import { videoDownloadQuery } from '@/api/queries/videos'
 import { useStoreTagLabels } from '@/components/product-tags/tag-picker'
@@ -8,8 +9,8 @@ import { safeHttpUrl } from '@/lib/format'
 import { videoTitle } from '@/lib/video-facts'
 
 // The video under review: playable where the service gives a file, its poster otherwise, and the
-// products already tagged on it.
-export function VideoPane({ video }: { video: Video }) {
+// products already tagged on it. Memoized: the panel around it re-renders as the reviewer decides.
+export const VideoPane = memo(function VideoPane({ video }: { video: Video }) {
   const download = useQuery({ ...videoDownloadQuery(video.id), enabled: video.duration !== null })
   const source = safeHttpUrl(download.data?.download_url)
   const poster = safeHttpUrl(video.thumbnail_url)
@@ -59,4 +60,4 @@ export function VideoPane({ video }: { video: Video }) {
       </div>
     </section>
   )
-}
+})
