@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createAccounts } from '../../server/dashboard/auth/accounts.ts'
-import { openDashboardDb } from '../../server/dashboard/auth/database.ts'
+import { openDashboardDb } from '../../server/dashboard/db/database.ts'
 import { startDashboard } from '../../server/dashboard/start.ts'
 import { benchAuthAccounts } from './accounts.ts'
 

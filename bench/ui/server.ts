@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createAccounts } from '../../server/dashboard/auth/accounts.ts'
-import { openDashboardDb } from '../../server/dashboard/auth/database.ts'
+import { openDashboardDb } from '../../server/dashboard/db/database.ts'
 import { parseSecrets } from '../../server/dashboard/live/verify-signature.ts'
 import { startDashboard } from '../../server/dashboard/start.ts'
 import { optionsFromEnv } from '../../server/sandbox/config.ts'

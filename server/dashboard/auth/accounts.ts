@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Role } from '../../../src/api/roles.ts'
-import type { AccountTable, DashboardDb } from './database.ts'
+import type { AccountTable, DashboardDb } from '../db/database.ts'
 import { hashPassword } from './passwords.ts'
 
 export type Account = Omit<AccountTable, 'password_hash'>

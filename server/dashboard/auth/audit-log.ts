@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { AuditTable, DashboardDb } from './database.ts'
+import type { AuditTable, DashboardDb } from '../db/database.ts'
 
 export type AuditEntry = Omit<AuditTable, 'seq'>
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Role } from '../../../src/api/roles.ts'
-import type { DashboardDb } from './database.ts'
+import type { DashboardDb } from '../db/database.ts'
 import { hashOfToken, newOneTimeToken } from './one-time-tokens.ts'
 
 const INVITE_MS = 7 * 24 * 60 * 60 * 1000

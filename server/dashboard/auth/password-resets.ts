@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { DashboardDb } from './database.ts'
+import type { DashboardDb } from '../db/database.ts'
 import { hashOfToken, newOneTimeToken } from './one-time-tokens.ts'
 
 const RESET_MS = 24 * 60 * 60 * 1000

@@ -3,8 +3,8 @@ import { Writable } from 'node:stream'
 import { parseArgs } from 'node:util'
 import { isRole, roles } from '../../../src/api/roles.ts'
 import { DashboardConfigError } from '../config-error.ts'
+import { defaultDashboardDb, openDashboardDb } from '../db/database.ts'
 import { AccountExistsError, createAccounts } from './accounts.ts'
-import { defaultDashboardDb, openDashboardDb } from './database.ts'
 import { generatePassword } from './passwords.ts'
 
 // npm run user:add -- --email E --role R [--password P]: the password is taken from --password,

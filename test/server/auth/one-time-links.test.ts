@@ -5,14 +5,14 @@ import Database from 'better-sqlite3'
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createInvites } from '../../../server/dashboard/auth/invites.ts'
+import { createPasswordResets } from '../../../server/dashboard/auth/password-resets.ts'
 import {
   type DashboardDb,
   dashboardMigrations,
   type InviteTable,
   openDashboardDb,
-} from '../../../server/dashboard/auth/database.ts'
-import { createInvites } from '../../../server/dashboard/auth/invites.ts'
-import { createPasswordResets } from '../../../server/dashboard/auth/password-resets.ts'
+} from '../../../server/dashboard/db/database.ts'
 import { startPostgresServer } from '../support/postgres-server.ts'
 
 type Location = Parameters<typeof openDashboardDb>[0]

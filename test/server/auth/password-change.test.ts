@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { openDashboardDb } from '../../../server/dashboard/auth/database.ts'
+import { openDashboardDb } from '../../../server/dashboard/db/database.ts'
 import { dashboardWithFakeService } from '../dashboard/dashboard-for.ts'
 import { send, sendSignedIn } from '../dashboard/http-client.ts'
 import { auditOf, invitePerson, postJson, signInAs } from '../support/people.ts'

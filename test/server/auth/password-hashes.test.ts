@@ -1,7 +1,7 @@
 import { randomBytes, scryptSync } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { openDashboardDb } from '../../../server/dashboard/auth/database.ts'
 import { hashPassword, verifyPassword } from '../../../server/dashboard/auth/passwords.ts'
+import { openDashboardDb } from '../../../server/dashboard/db/database.ts'
 import { dashboardWithFakeService } from '../dashboard/dashboard-for.ts'
 import { signInAs } from '../support/people.ts'
 

@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AccountExistsError, createAccounts } from '../../../server/dashboard/auth/accounts.ts'
 import { createAuditLog } from '../../../server/dashboard/auth/audit-log.ts'
-import { type DashboardDb, openDashboardDb } from '../../../server/dashboard/auth/database.ts'
 import { createInvites } from '../../../server/dashboard/auth/invites.ts'
 import { verifyPassword } from '../../../server/dashboard/auth/passwords.ts'
+import { type DashboardDb, openDashboardDb } from '../../../server/dashboard/db/database.ts'
 import { startPostgresServer } from '../support/postgres-server.ts'
 
 type Location = Parameters<typeof openDashboardDb>[0]

@@ -1,6 +1,6 @@
 import type { Role } from '@/api/roles.ts'
 import { createAccounts } from '../../../server/dashboard/auth/accounts.ts'
-import { type DashboardDb, openDashboardDb } from '../../../server/dashboard/auth/database.ts'
+import { type DashboardDb, openDashboardDb } from '../../../server/dashboard/db/database.ts'
 
 export interface TestAccount {
   email: string

@@ -15,6 +15,7 @@ import {
 } from 'kysely'
 import pg from 'pg'
 import type { Role } from '../../../src/api/roles.ts'
+import { type IndexTables, indexMigration } from '../index/tables.ts'
 
 export interface AccountTable {
   id: string
@@ -63,7 +64,7 @@ export interface AuditTable {
   seq: Generated<number>
 }
 
-export interface DashboardTables {
+export interface DashboardTables extends IndexTables {
   accounts: AccountTable
   invites: InviteTable
   password_resets: PasswordResetTable
@@ -231,6 +232,7 @@ export function dashboardMigrations(postgres: boolean): MigrationProvider {
           )
       },
     },
+    '0005_merchandising_index': indexMigration(postgres),
   }
   return { getMigrations: async () => all }
 }

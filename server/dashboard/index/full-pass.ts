@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto'
+import type {
+  BusinessStoreList,
+  ChannelList,
+  ProductList,
+  VideoList,
+} from '../../../src/api/generated/types.gen.ts'
+import { withFields } from '../../../src/api/video-fields.ts'
+import type { DashboardDb } from '../db/database.ts'
+import type { Lease } from './lease.ts'
+import { allPages } from './pages.ts'
+import type { ServiceReader } from './service-reader.ts'
+import type { IndexRunTable } from './tables.ts'
+import {
+  forgetVideos,
+  markProductsGone,
+  saveProducts,
+  saveVideos,
+  unconfirmedSince,
+} from './video-index.ts'
+import { factsFromVideo, type IndexedVideo, indexFields, productRow } from './video-rows.ts'
+
+export class LeaseLost extends Error {
+  constructor() {
+    super('Another replica took over the index pass')
+  }
+}
+
+export interface PassContext {
+  db: DashboardDb
+  reader: ServiceReader
+  lease: Lease
+  holder: string
+}
+
+/** Reads one video as the index keeps it; null when the service no longer has it. */
+export async function readVideo(reader: ServiceReader, id: string) {
+  const readAt = Date.now()
+  const video = await reader.get<VideoList['videos'][number]>(
+    `/api/v1/videos/${encodeURIComponent(id)}?fields=${indexFields.join(',')}`,
+  )
+  return video ? { video: withFields(video, indexFields) as IndexedVideo, readAt } : null
+}
+
+/**
+ * One backfill or reconcile: every channel's videos (archived ones too) and every store's
+ * products, read page by page and saved as they come, then whatever the pass did not find is
+ * checked one by one and forgotten if the service no longer has it. Runs while it holds the lease
+ * (renewed each page); its progress is in `index_runs`.
+ */
+export async function runFullPass(context: PassContext, kind: IndexRunTable['kind']) {
+  const { db, reader, lease } = context
+  const passStart = new Date()
+  const requestsBefore = reader.requests
+  const run: IndexRunTable = {
+    id: randomUUID(),
+    kind,
+    holder: context.holder,
+    started_at: passStart.toISOString(),
+    finished_at: null,
+    state: 'running',
+    videos: 0,
+    products: 0,
+    requests: 0,
+    corrected: 0,
+    error: null,
+  }
+  await db.insertInto('index_runs').values(run).execute()
+  const progress = async () => {
+    run.requests = reader.requests - requestsBefore
+    if (!(await lease.take())) throw new LeaseLost()
+    await db
+      .updateTable('index_runs')
+      .set({
+        videos: run.videos,
+        products: run.products,
+        requests: run.requests,
+        corrected: run.corrected,
+      })
+      .where('id', '=', run.id)
+      .execute()
+  }
+  try {
+    const channels = (await reader.get<ChannelList>('/api/v1/channels'))?.channels ?? []
+    for (const channel of channels) {
+      let position = 0
+      for (const archived of ['false', 'true']) {
+        const pages = allPages<VideoList>(reader, '/api/v1/videos', {
+          channel_id: channel.id,
+          archived,
+          fields: indexFields.join(','),
+          page_size: '100',
+        })
+        for await (const { page, readAt } of pages) {
+          const confirmedAt = new Date().toISOString()
+          const facts = page.videos.map((video) =>
+            factsFromVideo(withFields(video, indexFields), channel.id, readAt, confirmedAt),
+          )
+          const order = new Map(facts.map((video) => [video.id, position++]))
+          await saveVideos(db, facts, (id) => passStart.getTime() - (order.get(id) ?? 0))
+          run.videos += facts.length
+          await progress()
+        }
+      }
+    }
+    run.corrected += await recheckUnseen(
+      context,
+      channels.map((channel) => channel.id),
+      passStart,
+    )
+    run.products = await passOverProducts(context, passStart, progress)
+    run.state = 'done'
+  } catch (error) {
+    run.state = 'failed'
+    run.error = error instanceof Error ? error.message : String(error)
+    throw error
+  } finally {
+    run.requests = reader.requests - requestsBefore
+    await db
+      .updateTable('index_runs')
+      .set({ ...run, finished_at: new Date().toISOString() })
+      .where('id', '=', run.id)
+      .execute()
+  }
+  return run
+}
+
+// A row the pass neither read nor heard of since it began: deleted at the service, or moved
+// between the pages as the pass read them. Each is read alone to tell which.
+async function recheckUnseen(context: PassContext, channelIds: string[], passStart: Date) {
+  const unseen = await unconfirmedSince(context.db, channelIds, passStart)
+  const gone: string[] = []
+  for (const id of unseen) {
+    const read = await readVideo(context.reader, id)
+    if (!read) {
+      gone.push(id)
+      continue
+    }
+    const row = await context.db
+      .selectFrom('indexed_videos')
+      .select(['channel_id'])
+      .where('id', '=', id)
+      .executeTakeFirst()
+    const facts = factsFromVideo(
+      read.video,
+      row?.channel_id ?? '',
+      read.readAt,
+      new Date().toISOString(),
+    )
+    await saveVideos(context.db, [facts], () => read.readAt)
+  }
+  await forgetVideos(context.db, gone)
+  return unseen.length
+}
+
+async function passOverProducts(
+  context: PassContext,
+  passStart: Date,
+  progress: () => Promise<void>,
+): Promise<number> {
+  const { db, reader } = context
+  let count = 0
+  const storeIds: string[] = []
+  for await (const { page } of allPages<BusinessStoreList>(reader, '/api/v1/business_stores', {
+    page_size: '100',
+  })) {
+    storeIds.push(...page.stores.map((store) => store.id))
+  }
+  for (const storeId of storeIds) {
+    for await (const { page } of allPages<ProductList>(reader, '/api/v1/products', {
+      business_store_id: storeId,
+      page_size: '100',
+    })) {
+      const seenAt = new Date().toISOString()
+      await saveProducts(
+        db,
+        page.products.map((product) => productRow(product, seenAt)),
+      )
+      count += page.products.length
+      await progress()
+    }
+    await markProductsGone(db, storeId, passStart)
+  }
+  // A store no longer listed took its products with it.
+  const goneStores = db
+    .updateTable('indexed_products')
+    .set({ gone_at: new Date().toISOString() })
+    .where('gone_at', 'is', null)
+  await (storeIds.length ? goneStores.where('store_id', 'not in', storeIds) : goneStores).execute()
+  return count
+}

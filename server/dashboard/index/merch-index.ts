@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto'
+import type { ServiceEvent } from '../../../src/api/service-event.ts'
+import type { DashboardDb } from '../db/database.ts'
+import type { Log } from '../ops/logger.ts'
+import { LeaseLost, readVideo, runFullPass } from './full-pass.ts'
+import { createLease } from './lease.ts'
+import type { ServiceReader } from './service-reader.ts'
+import { applySnapshot, forgetVideos, saveVideos } from './video-index.ts'
+import { factsFromVideo } from './video-rows.ts'
+
+export interface MerchIndexOptions {
+  db: DashboardDb
+  reader: ServiceReader
+  log: Log
+  /** Time between reconciles; default 15 minutes. */
+  reconcileEveryMs?: number
+  /** How long a replica's hold on the full pass lasts without renewal; default 60 s. */
+  leaseTtlMs?: number
+}
+
+/**
+ * The dashboard's index of the service's videos and products (issue 21): filled by a backfill,
+ * kept current by webhooks (each followed by a read of what the snapshot lacks) and corrected by
+ * a periodic reconcile, which one replica at a time runs.
+ */
+export function createMerchIndex(options: MerchIndexOptions) {
+  const { db, reader, log } = options
+  const holder = randomUUID()
+  const lease = createLease(db, 'index-full-pass', holder, { ttlMs: options.leaseTtlMs ?? 60_000 })
+  let timer: NodeJS.Timeout | null = null
+  let running: Promise<unknown> | null = null
+  // Set before the first await, so two calls at once start one pass.
+  let busy = false
+  let lastEventAt: string | null = null
+  // Reads that complete a webhook's snapshot, one per video at a time.
+  const reading = new Map<string, Promise<void>>()
+
+  /**
+   * Starts a backfill (nothing indexed yet) or a reconcile unless a replica is running one;
+   * resolves once it has started, with the pass itself in `done`.
+   */
+  async function startPass(): Promise<{ started: false } | { started: true; done: Promise<void> }> {
+    if (busy) return { started: false }
+    busy = true
+    if (!(await lease.take().catch(() => false))) {
+      busy = false
+      return { started: false }
+    }
+    const kind = async () => {
+      const previous = await db
+        .selectFrom('index_runs')
+        .select('id')
+        .where('state', '=', 'done')
+        .executeTakeFirst()
+      return previous ? 'reconcile' : 'backfill'
+    }
+    const done = kind()
+      .then((which) => runFullPass({ db, reader, lease, holder }, which))
+      .then(() => {})
+      .catch((error: unknown) => {
+        if (!(error instanceof LeaseLost)) log('index pass failed', { error: String(error) })
+      })
+      .finally(async () => {
+        await lease.release().catch(() => {})
+        running = null
+        busy = false
+      })
+    running = done
+    return { started: true, done }
+  }
+
+  /** Runs a pass to its end; false when another was running. */
+  async function runPass(): Promise<boolean> {
+    const pass = await startPass()
+    if (pass.started) await pass.done
+    return pass.started
+  }
+
+  async function complete(videoId: string) {
+    const read = await readVideo(reader, videoId)
+    if (!read) return forgetVideos(db, [videoId])
+    const row = await db
+      .selectFrom('indexed_videos')
+      .select('channel_id')
+      .where('id', '=', videoId)
+      .executeTakeFirst()
+    const facts = factsFromVideo(
+      read.video,
+      row?.channel_id ?? '',
+      read.readAt,
+      new Date().toISOString(),
+    )
+    await saveVideos(db, [facts], () => read.readAt)
+  }
+
+  function completeLater(videoId: string) {
+    const previous = reading.get(videoId) ?? Promise.resolve()
+    const next = previous
+      .then(() => complete(videoId))
+      .catch((error: unknown) =>
+        log('index read after a webhook failed', { videoId, error: String(error) }),
+      )
+      .finally(() => {
+        if (reading.get(videoId) === next) reading.delete(videoId)
+      })
+    reading.set(videoId, next)
+  }
+
+  return {
+    holder,
+    startPass,
+    runPass,
+    /**
+     * Applies a webhook to the index, and reads the video after to complete it; says whether it
+     * was applied (not when older than what the index holds). Rejects if the database cannot
+     * take it.
+     */
+    async applyEvent(event: ServiceEvent): Promise<'applied' | 'older' | 'ignored'> {
+      if (event.event_type === 'video_import_failed') return 'ignored'
+      lastEventAt = new Date().toISOString()
+      const channel = await soleChannel(db)
+      if (!(await applySnapshot(db, event, channel))) return 'older'
+      completeLater(event.data.id)
+      return 'applied'
+    },
+    /** Resolves once every read that completes a webhook's snapshot has finished. */
+    async settled() {
+      while (reading.size > 0) await Promise.all(reading.values())
+    },
+    start() {
+      const every = options.reconcileEveryMs ?? 15 * 60_000
+      const tick = () => {
+        runPass().catch(() => {})
+      }
+      tick()
+      timer = setInterval(tick, every)
+      timer.unref()
+    },
+    async stop() {
+      if (timer) clearInterval(timer)
+      timer = null
+      await running?.catch(() => {})
+      await Promise.allSettled(reading.values())
+    },
+    lastEventAt: () => lastEventAt,
+  }
+}
+
+export type MerchIndex = ReturnType<typeof createMerchIndex>
+
+// A webhook names no channel. With one channel indexed, a new video is that channel's; with
+// several it waits for the next pass to place it (the status counts it as unplaced).
+async function soleChannel(db: DashboardDb): Promise<string | null> {
+  const channels = await db
+    .selectFrom('indexed_videos')
+    .select('channel_id')
+    .where('channel_id', '!=', '')
+    .distinct()
+    .limit(2)
+    .execute()
+  return channels.length === 1 ? (channels[0]?.channel_id ?? null) : null
+}

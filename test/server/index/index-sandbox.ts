@@ -1,0 +1,116 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { openDashboardDb } from '../../../server/dashboard/db/database.ts'
+import { createServiceTokens } from '../../../server/dashboard/forwarding/service-tokens.ts'
+import { createMerchIndex } from '../../../server/dashboard/index/merch-index.ts'
+import { createServiceReader } from '../../../server/dashboard/index/service-reader.ts'
+import { startSandbox } from '../../../server/sandbox/start.ts'
+import type { SparseVideo, Video, VideoEvent } from '../../../src/api/generated/types.gen.ts'
+
+/**
+ * A sandbox seeded with demo videos and products (its own webhooks off: tests send the events
+ * they mean to), a dashboard database on a file, and a way to read and change the service as an
+ * API client would.
+ */
+export async function startIndexSandbox(seedVideos = 80) {
+  const dir = await mkdtemp(join(tmpdir(), 'index-'))
+  const sandbox = await startSandbox({
+    port: 0,
+    host: '127.0.0.1',
+    db: join(dir, 'sandbox.db'),
+    dataDir: dir,
+    seed: 'demo',
+    seedVideos,
+    timeScale: 1000,
+    log: () => {},
+  })
+  const tokens = createServiceTokens(
+    { baseUrl: sandbox.url, clientId: 'demo', clientSecret: 'demo-secret' },
+    { timeoutMs: 10_000 },
+  )
+  const dbFile = join(dir, 'dashboard.db')
+  const openIndex = async () => {
+    const db = await openDashboardDb({ sqlitePath: dbFile })
+    const reader = createServiceReader(sandbox.url, tokens)
+    const index = createMerchIndex({ db, reader, log: () => {} })
+    return { db, reader, index }
+  }
+
+  async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${sandbox.url}/api/v1${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${await tokens.current()}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    if (!response.ok)
+      throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
+    return (response.status === 204 ? null : await response.json()) as T
+  }
+
+  /** Every video of a channel as the service lists it (archived ones too). */
+  async function serviceVideos(channelId: string) {
+    const all: SparseVideo[] = []
+    for (const archived of ['false', 'true']) {
+      let after = ''
+      for (;;) {
+        const page = await call<{ videos: SparseVideo[]; pagination: { cursor: string | null } }>(
+          'GET',
+          `/videos?channel_id=${channelId}&archived=${archived}&page_size=100&fields=product_ids,variant_ids,caption${after}`,
+        )
+        all.push(...page.videos)
+        if (!page.pagination.cursor) break
+        after = `&before=${page.pagination.cursor}`
+      }
+    }
+    return all
+  }
+
+  /** The webhook the service sends for a video as it is now, dated `created` (Unix seconds). */
+  async function eventFor(videoId: string, created: number): Promise<VideoEvent> {
+    const video = await call<Video>('GET', `/videos/${videoId}`)
+    return {
+      event_type: 'video_updated',
+      version: '2023-06-06',
+      created,
+      business_id: 'b',
+      data: {
+        id: video.id,
+        status: 'approved',
+        access: video.access,
+        audio_disabled: video.audio_disabled,
+        caption: video.caption,
+        description: video.description,
+        hashtags: video.hashtags,
+        archived_at: video.archived_at,
+        product_ids: video.product_ids,
+        custom_fields: video.custom_fields,
+        display_social_attributions: video.display_social_attributions ?? false,
+        external_media: null,
+        thumbnail_url: video.thumbnail_url,
+        video_posters: video.video_posters.map((poster) => ({
+          url: poster.url,
+          aspect_ratio: poster.aspect_ratio,
+          format: poster.format,
+          width: poster.width,
+          height: poster.height,
+        })),
+      },
+    } as VideoEvent
+  }
+
+  return {
+    url: sandbox.url,
+    openIndex,
+    call,
+    serviceVideos,
+    eventFor,
+    async close() {
+      await sandbox.close()
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+}
