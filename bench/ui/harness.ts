@@ -75,6 +75,8 @@ export async function startServer(options: {
   distDir: string
   dataDir: string
   videos?: number
+  /** Runs the merchandising index (it fills itself at start). */
+  index?: boolean
 }): Promise<ServerProcess> {
   // --expose-gc: a benchmark that measures memory asks the server to collect first (SIGUSR2).
   const serverArgs = ['--expose-gc', '--import', 'tsx', join('bench', 'ui', 'server.ts')]
@@ -87,6 +89,7 @@ export async function startServer(options: {
       SANDBOX_DATA_DIR: options.dataDir,
       SANDBOX_SEED: options.videos === undefined ? 'none' : 'demo',
       SANDBOX_SEED_VIDEOS: String(options.videos ?? 0),
+      BENCH_INDEX: options.index ? '1' : '0',
       PORT: '0',
       // The AWS SDK's notice about future Node versions is not the benchmark's business.
       NODE_NO_WARNINGS: '1',

@@ -34,6 +34,8 @@ const dashboard = await startDashboard({
   ...(process.env.SERVICE_WEBHOOK_SECRET
     ? { webhookSecrets: parseSecrets(process.env.SERVICE_WEBHOOK_SECRET) }
     : {}),
+  // The merchandising index (bench:index); off elsewhere, as in tests, unless asked for.
+  ...(process.env.BENCH_INDEX === '1' ? { index: {} } : {}),
   ...(process.env.BENCH_STREAMS_PER_ACCOUNT
     ? { maxStreamsPerAccount: Number(process.env.BENCH_STREAMS_PER_ACCOUNT) }
     : {}),

@@ -15,6 +15,10 @@ import { isLoopbackHost } from './http/host-check.ts'
 import { appContentSecurityPolicy, remoteOrigins, sandboxOrigins } from './http/security-headers.ts'
 import { createServerRender } from './http/server-render.ts'
 import { createStaticApp } from './http/static-app.ts'
+import { createCoverageRoutes } from './index/coverage-routes.ts'
+import { createIndexRoutes } from './index/index-routes.ts'
+import { createMerchIndex, type MerchIndex } from './index/merch-index.ts'
+import { createServiceReader } from './index/service-reader.ts'
 import { createMemoryLedger } from './live/dedup.ts'
 import { createEventHub } from './live/event-hub.ts'
 import { connectRedisLive } from './live/redis-live.ts'
@@ -25,7 +29,7 @@ import { createLogger, warningLog } from './ops/logger.ts'
 import { createMetrics, observeUpstream } from './ops/metrics.ts'
 import { createReadiness } from './ops/readiness.ts'
 import type { DashboardOptions } from './options.ts'
-import { createRoutes } from './routes.ts'
+import { createRoutes, type IndexHandlers } from './routes.ts'
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
 const demoClient = { clientId: 'demo', clientSecret: 'demo-secret' }
@@ -41,6 +45,7 @@ interface ServiceSide {
   /** Where the service's pictures and videos come from, as far as it is known. */
   mediaOrigins: string[]
   health: { status: string; service: string }
+  index: IndexHandlers | null
 }
 
 /**
@@ -105,10 +110,14 @@ export async function composeDashboard(options: DashboardOptions, server: Server
         log,
       })
     : null
+  // The merchandising index, once the service is known (its reads need the service's token).
+  let merchIndex: MerchIndex | null = null
   const receiveWebhook = createWebhookReceiver({
     secrets,
     ledger: redis?.ledger ?? createMemoryLedger(),
     apply: async (event) => {
+      // Into the index first: if the database cannot take it, the service delivers it again.
+      await merchIndex?.applyEvent(event)
       if (redis) await redis.publish(event)
       else hub.publish('service', event)
     },
@@ -187,6 +196,20 @@ export async function composeDashboard(options: DashboardOptions, server: Server
       appPolicy: appContentSecurityPolicy(options.mode, origins),
       mediaOrigins: origins.media.filter((source) => source.includes('//')),
       health: { status: 'ok', service: sandbox ? 'sandbox' : 'remote' },
+      index: null,
+    }
+    if (options.index) {
+      merchIndex = createMerchIndex({
+        db: access.db,
+        reader: createServiceReader(serviceBaseUrl, tokens, { timeoutMs }),
+        log,
+        ...options.index,
+      })
+      service.index = {
+        ...createIndexRoutes(access.db, merchIndex),
+        coverage: createCoverageRoutes(access.db),
+      }
+      merchIndex.start()
     }
     return service
   }
@@ -215,6 +238,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     receiveWebhook,
     forward: (req, res) => (service ? service.forward(req, res) : starting(res)),
     health: () => service?.health ?? { status: 'starting' },
+    index: () => service?.index ?? null,
     serveApp: async (req, res) => {
       const signedIn = () => access.signIn.principalOf(req).then(Boolean)
       if (serverRender && (await serverRender(req, res, signedIn))) return
@@ -240,6 +264,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     },
     async close() {
       hub.close()
+      await merchIndex?.stop()
       await access.close()
       await redis?.close()
       await dev?.close()

@@ -37,6 +37,9 @@ export function dashboardOptionsFromEnv(
   if (env.REDIS_URL) options.redisUrl = env.REDIS_URL
   if (env.DASHBOARD_DB) options.dashboardDb = env.DASHBOARD_DB
   if (env.DATABASE_URL) options.databaseUrl = databaseUrl(env.DATABASE_URL)
+  options.index = env.INDEX_RECONCILE_MINUTES
+    ? { reconcileEveryMs: reconcileMinutes(env.INDEX_RECONCILE_MINUTES) * 60_000 }
+    : {}
   if (env.DASHBOARD_PUBLIC_URL) options.publicUrl = publicUrl(env.DASHBOARD_PUBLIC_URL)
   if (env.SERVICE_STORAGE_ORIGINS) options.storageOrigins = origins(env.SERVICE_STORAGE_ORIGINS)
   if (env.TRUST_PROXY)
@@ -59,6 +62,16 @@ function logLevel(value: string | undefined): LogLevel {
     throw new DashboardConfigError(`LOG_LEVEL must be one of ${logLevels.join(', ')}, not ${value}`)
   }
   return level
+}
+
+function reconcileMinutes(value: string): number {
+  const minutes = Number(value)
+  if (!Number.isInteger(minutes) || minutes < 1 || minutes > 1440) {
+    throw new DashboardConfigError(
+      `INDEX_RECONCILE_MINUTES must be a whole number of minutes from 1 to 1440, not ${value}`,
+    )
+  }
+  return minutes
 }
 
 function metricsToken(value: string): string {

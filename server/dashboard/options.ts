@@ -40,8 +40,13 @@ export interface DashboardOptions {
   redisUrl?: string
   /** `DASHBOARD_DB`: the SQLite file of accounts and the audit log; default `.data/dashboard.db`. */
   dashboardDb?: string
-  /** `DATABASE_URL=postgres://…`: accounts and the audit log in PostgreSQL instead. */
+  /** `DATABASE_URL=postgres://…`: accounts, the audit log and the index in PostgreSQL instead. */
   databaseUrl?: string
+  /**
+   * The merchandising index (decision 0019): on when given, as `npm start` always gives it.
+   * `reconcileEveryMs` is `INDEX_RECONCILE_MINUTES`; default 15 minutes.
+   */
+  index?: { reconcileEveryMs?: number }
   /** `DASHBOARD_PUBLIC_URL`: the origin people use; required off loopback (Host checking). */
   publicUrl?: string
   /** `TRUST_PROXY`: a proxy in front says whether the browser used https and from where. */

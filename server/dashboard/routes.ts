@@ -18,6 +18,8 @@ import { hostCheck } from './http/host-check.ts'
 import { sendJson } from './http/json-response.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { signedInPreloads } from './http/signed-in-preloads.ts'
+import type { CoverageRoutes } from './index/coverage-routes.ts'
+import type { IndexRoutes } from './index/index-routes.ts'
 import type { SessionStreams } from './live/session-streams.ts'
 import { accessLog } from './ops/access-log.ts'
 import { countSignIns, countWebhooks } from './ops/answer-metrics.ts'
@@ -28,6 +30,9 @@ import { requestId } from './ops/request-id.ts'
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown
 type UrlHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => unknown
+
+/** The merchandising index's answers (server/dashboard/index/). */
+export type IndexHandlers = IndexRoutes & { coverage: CoverageRoutes }
 
 const notFound: Handler<DashboardEnv> = (c) => refuse(c, 404, 'Not found')
 
@@ -56,6 +61,8 @@ export interface RouteDependencies {
   /** `/api/v1/*` to the service, with the dashboard's token. */
   forward: NodeHandler
   health: () => unknown
+  /** The index's handlers, once the service is known and if the index is on (options.index). */
+  index: () => IndexHandlers | null
   /** The built app (production) or Vite (development), for every other path. */
   serveApp: NodeHandler
   /** `/readyz`: the database, Redis and the service answer, and no shutdown has begun. */
@@ -134,6 +141,39 @@ export function createRoutes(d: RouteDependencies) {
       const principal = await c.var.principal()
       if (principal) await d.streams.handle(req, res, principal)
     }),
+  )
+  // The dashboard's own index of the service's data (decision 0019).
+  const fromIndex = (pick: (index: IndexHandlers) => UrlHandler) =>
+    raw((req, res, c) => {
+      const index = d.index()
+      if (!index) return refuse(c, 503, 'The merchandising index is not running on this server')
+      return pick(index)(req, res, requestUrl(req))
+    })
+  app.get(
+    '/api/dashboard/index/status',
+    allow('viewer', 'dashboard.index'),
+    fromIndex((i) => i.status),
+  )
+  app.get(
+    '/api/dashboard/index/videos',
+    allow('viewer', 'dashboard.index'),
+    fromIndex((i) => i.videos),
+  )
+  app.get(
+    '/api/dashboard/index/coverage/products',
+    allow('viewer', 'dashboard.index'),
+    fromIndex((i) => i.coverage.products),
+  )
+  app.get(
+    '/api/dashboard/index/coverage/videos',
+    allow('viewer', 'dashboard.index'),
+    fromIndex((i) => i.coverage.videos),
+  )
+  app.post(
+    '/api/dashboard/index/reconcile',
+    allow('admin', 'dashboard.reconcileIndex'),
+    audited('dashboard.reconcileIndex'),
+    fromIndex((i) => i.reconcile),
   )
   app.all('/api/v1', allow('viewer', 'dashboard.api'), notFound)
   app.all('/api/v1/*', allowContractOperation(), raw(d.forward))

@@ -86,6 +86,8 @@ export async function createAccessControl(options: AccessControlOptions, log: Lo
   })
 
   return {
+    /** The dashboard's database, which the merchandising index shares. */
+    db,
     accounts,
     audit,
     sessions,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { AuditTable, DashboardDb } from '../db/database.ts'
+import { csvLine } from '../http/csv.ts'
 
 export type AuditEntry = Omit<AuditTable, 'seq'>
 
@@ -60,17 +61,10 @@ export type AuditLog = ReturnType<typeof createAuditLog>
 
 const columns = ['at', 'account_email', 'operation', 'method', 'path', 'status'] as const
 
-// RFC 4180 quoting, and a leading ' before = + - @ so a spreadsheet never runs a cell as a formula.
-export function csvCell(value: string | number): string {
-  let text = String(value)
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
-
 export function csvHeader(): string {
   return `${columns.join(',')}\r\n`
 }
 
 export function csvRow(entry: AuditEntry): string {
-  return `${columns.map((column) => csvCell(entry[column])).join(',')}\r\n`
+  return csvLine(columns.map((column) => entry[column]))
 }

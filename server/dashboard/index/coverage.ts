@@ -1,5 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely'
 import type { DashboardDb, DashboardTables } from '../db/database.ts'
+import { productView, videoView } from './index-queries.ts'
 
 type VideoRow = ExpressionBuilder<DashboardTables, 'indexed_videos'>
 
@@ -61,7 +62,7 @@ export async function productsWithoutLiveVideo(db: DashboardDb, query: CoverageQ
       .limit(query.limit)
       .execute(),
   ])
-  return { total: Number(total.n), products: rows }
+  return { total: Number(total.n), products: rows.map(productView) }
 }
 
 /** The channel's live videos that show no product: watched, and selling nothing. */
@@ -84,5 +85,5 @@ export async function liveVideosWithoutProduct(
       .limit(query.limit)
       .execute(),
   ])
-  return { total: Number(total.n), videos: rows }
+  return { total: Number(total.n), videos: rows.map(videoView) }
 }

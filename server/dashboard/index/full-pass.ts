@@ -14,6 +14,7 @@ import type { IndexRunTable } from './tables.ts'
 import {
   forgetVideos,
   markProductsGone,
+  refreshStatistics,
   saveProducts,
   saveVideos,
   unconfirmedSince,
@@ -31,6 +32,8 @@ export interface PassContext {
   reader: ServiceReader
   lease: Lease
   holder: string
+  /** Aborted when the dashboard shuts down: the pass stops after its current page. */
+  signal?: AbortSignal
 }
 
 /** Reads one video as the index keeps it; null when the service no longer has it. */
@@ -68,6 +71,7 @@ export async function runFullPass(context: PassContext, kind: IndexRunTable['kin
   await db.insertInto('index_runs').values(run).execute()
   const progress = async () => {
     run.requests = reader.requests - requestsBefore
+    context.signal?.throwIfAborted()
     if (!(await lease.take())) throw new LeaseLost()
     await db
       .updateTable('index_runs')
@@ -109,6 +113,7 @@ export async function runFullPass(context: PassContext, kind: IndexRunTable['kin
       passStart,
     )
     run.products = await passOverProducts(context, passStart, progress)
+    await refreshStatistics(db)
     run.state = 'done'
   } catch (error) {
     run.state = 'failed'

@@ -1,4 +1,6 @@
+import type { Selectable } from 'kysely'
 import type { DashboardDb } from '../db/database.ts'
+import type { IndexedProductTable, IndexedVideoTable } from './tables.ts'
 
 export interface VideoFilter {
   channelId: string
@@ -11,6 +13,31 @@ export interface VideoFilter {
   after: string | null
   pageSize: number
 }
+
+/** A video row as the index's answers give it. */
+export const videoView = (row: Selectable<IndexedVideoTable>) => ({
+  id: row.id,
+  caption: row.caption,
+  hashtags: JSON.parse(row.hashtags) as string[],
+  access: row.access,
+  published_at: row.published_at,
+  archived_at: row.archived_at,
+  duration: row.duration,
+  thumbnail_url: row.thumbnail_url,
+  poster_count: row.poster_count,
+  product_ids: JSON.parse(row.product_ids) as string[],
+  variant_ids: JSON.parse(row.variant_ids) as string[],
+  confirmed_at: row.confirmed_at,
+  partial: row.partial === 1,
+})
+
+/** A product row as the index's answers give it. */
+export const productView = (row: Selectable<IndexedProductTable>) => ({
+  ...row,
+  image_urls: JSON.parse(row.image_urls) as string[],
+  unit_ids: JSON.parse(row.unit_ids) as string[],
+  in_stock: row.in_stock === 1,
+})
 
 const cursorOf = (row: { sort_key: number; id: string }) => `${row.sort_key}.${row.id}`
 
@@ -63,21 +90,7 @@ export async function findVideos(db: DashboardDb, filter: VideoFilter) {
   const page = rows.slice(0, filter.pageSize)
   const last = page.at(-1)
   return {
-    videos: page.map((row) => ({
-      id: row.id,
-      caption: row.caption,
-      hashtags: JSON.parse(row.hashtags) as string[],
-      access: row.access,
-      published_at: row.published_at,
-      archived_at: row.archived_at,
-      duration: row.duration,
-      thumbnail_url: row.thumbnail_url,
-      poster_count: row.poster_count,
-      product_ids: JSON.parse(row.product_ids) as string[],
-      variant_ids: JSON.parse(row.variant_ids) as string[],
-      confirmed_at: row.confirmed_at,
-      partial: row.partial === 1,
-    })),
+    videos: page.map(videoView),
     pagination: {
       total_entries: Number(total.count),
       cursor: rows.length > filter.pageSize && last ? cursorOf(last) : null,

@@ -31,6 +31,7 @@ export function createMerchIndex(options: MerchIndexOptions) {
   let running: Promise<unknown> | null = null
   // Set before the first await, so two calls at once start one pass.
   let busy = false
+  const stopping = new AbortController()
   let lastEventAt: string | null = null
   // Reads that complete a webhook's snapshot, one per video at a time.
   const reading = new Map<string, Promise<void>>()
@@ -55,10 +56,11 @@ export function createMerchIndex(options: MerchIndexOptions) {
       return previous ? 'reconcile' : 'backfill'
     }
     const done = kind()
-      .then((which) => runFullPass({ db, reader, lease, holder }, which))
+      .then((which) => runFullPass({ db, reader, lease, holder, signal: stopping.signal }, which))
       .then(() => {})
       .catch((error: unknown) => {
-        if (!(error instanceof LeaseLost)) log('index pass failed', { error: String(error) })
+        if (!(error instanceof LeaseLost) && !stopping.signal.aborted)
+          log('index pass failed', { error: String(error) })
       })
       .finally(async () => {
         await lease.release().catch(() => {})
@@ -127,18 +129,35 @@ export function createMerchIndex(options: MerchIndexOptions) {
     async settled() {
       while (reading.size > 0) await Promise.all(reading.values())
     },
+    /**
+     * Checks every minute (or each reconcile interval, if shorter) whether a pass is due: none
+     * has completed yet (a failed backfill is tried again within the minute), or the last began
+     * an interval ago on any replica.
+     */
     start() {
       const every = options.reconcileEveryMs ?? 15 * 60_000
+      const due = async () => {
+        const last = await db
+          .selectFrom('index_runs')
+          .select('started_at')
+          .where('state', '=', 'done')
+          .orderBy('started_at', 'desc')
+          .executeTakeFirst()
+        return !last || Date.now() - Date.parse(last.started_at) >= every
+      }
       const tick = () => {
-        runPass().catch(() => {})
+        due()
+          .then((yes) => (yes ? startPass() : null))
+          .catch((error: unknown) => log('index pass not started', { error: String(error) }))
       }
       tick()
-      timer = setInterval(tick, every)
+      timer = setInterval(tick, Math.min(every, 60_000))
       timer.unref()
     },
     async stop() {
       if (timer) clearInterval(timer)
       timer = null
+      stopping.abort()
       await running?.catch(() => {})
       await Promise.allSettled(reading.values())
     },

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely'
+import { sql, type Transaction } from 'kysely'
 import type { VideoEvent } from '../../../src/api/generated/types.gen.ts'
 import type { DashboardDb, DashboardTables } from '../db/database.ts'
 import type { IndexedProductTable } from './tables.ts'
@@ -187,4 +187,14 @@ export async function markProductsGone(
     .where('gone_at', 'is', null)
     .executeTakeFirst()
   return Number(result.numUpdatedRows)
+}
+
+/**
+ * Tells the query planner how the index's tables are spread. Without it SQLite guessed that one
+ * channel's videos are few, and the coverage view read the whole channel once per product (220 ms
+ * against 1.5 ms at 5,000 videos, measured).
+ */
+export async function refreshStatistics(db: DashboardDb) {
+  for (const table of ['indexed_videos', 'indexed_video_tags', 'indexed_products'])
+    await sql`analyze ${sql.table(table)}`.execute(db)
 }

@@ -46,6 +46,17 @@ describe('options from the environment', () => {
     }
   })
 
+  it('runs the merchandising index, reconciling every INDEX_RECONCILE_MINUTES (default 15)', () => {
+    expect(dashboardOptionsFromEnv({}, []).index).toEqual({})
+    expect(dashboardOptionsFromEnv({ INDEX_RECONCILE_MINUTES: '5' }, []).index).toEqual({
+      reconcileEveryMs: 300_000,
+    })
+    for (const bad of ['0', '2.5', 'soon', '1441'])
+      expect(() => dashboardOptionsFromEnv({ INDEX_RECONCILE_MINUTES: bad }, [])).toThrow(
+        /INDEX_RECONCILE_MINUTES must be a whole number of minutes from 1 to 1440/,
+      )
+  })
+
   it('uses the service when all three SERVICE_* variables are set', () => {
     const options = dashboardOptionsFromEnv({ ...service, SERVICE_SCOPE: 'videos:read' }, [])
     expect(options.service).toEqual({
