@@ -111,6 +111,7 @@ export async function runFullPass(context: PassContext, kind: IndexRunTable['kin
       context,
       channels.map((channel) => channel.id),
       passStart,
+      progress,
     )
     run.products = await passOverProducts(context, passStart, progress)
     await refreshStatistics(db)
@@ -131,11 +132,28 @@ export async function runFullPass(context: PassContext, kind: IndexRunTable['kin
 }
 
 // A row the pass neither read nor heard of since it began: deleted at the service, or moved
-// between the pages as the pass read them. Each is read alone to tell which.
-async function recheckUnseen(context: PassContext, channelIds: string[], passStart: Date) {
+// between the pages as the pass read them. Each is read alone to tell which. The videos of a
+// channel no longer listed (the service's access to it withdrawn) are forgotten with it.
+async function recheckUnseen(
+  context: PassContext,
+  channelIds: string[],
+  passStart: Date,
+  progress: () => Promise<void>,
+) {
+  const orphans = await context.db
+    .selectFrom('indexed_videos')
+    .select('id')
+    .where('channel_id', '!=', '')
+    .$if(channelIds.length > 0, (q) => q.where('channel_id', 'not in', channelIds))
+    .execute()
+  await forgetVideos(
+    context.db,
+    orphans.map((row) => row.id),
+  )
   const unseen = await unconfirmedSince(context.db, channelIds, passStart)
   const gone: string[] = []
-  for (const id of unseen) {
+  for (const [index, id] of unseen.entries()) {
+    if (index % 50 === 49) await progress()
     const read = await readVideo(context.reader, id)
     if (!read) {
       gone.push(id)

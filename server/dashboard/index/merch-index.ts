@@ -36,27 +36,42 @@ export function createMerchIndex(options: MerchIndexOptions) {
   // Reads that complete a webhook's snapshot, one per video at a time.
   const reading = new Map<string, Promise<void>>()
 
+  const every = options.reconcileEveryMs ?? 15 * 60_000
+  const lastDone = () =>
+    db
+      .selectFrom('index_runs')
+      .select('started_at')
+      .where('state', '=', 'done')
+      .orderBy('started_at', 'desc')
+      .executeTakeFirst()
+
   /**
    * Starts a backfill (nothing indexed yet) or a reconcile unless a replica is running one;
-   * resolves once it has started, with the pass itself in `done`.
+   * resolves once it has started, with the pass itself in `done`. With `onlyIfDue`, only when
+   * none has completed or the last began a reconcile interval ago: decided while holding the
+   * lease, so a replica that finished a pass a moment ago is not followed by another.
    */
-  async function startPass(): Promise<{ started: false } | { started: true; done: Promise<void> }> {
+  async function startPass(
+    onlyIfDue = false,
+  ): Promise<{ started: false } | { started: true; done: Promise<void> }> {
     if (busy) return { started: false }
     busy = true
-    if (!(await lease.take().catch(() => false))) {
+    let previous: Awaited<ReturnType<typeof lastDone>> | null = null
+    try {
+      if (!(await lease.take())) throw new LeaseLost()
+      previous = await lastDone()
+      if (onlyIfDue && previous && Date.now() - Date.parse(previous.started_at) < every) {
+        await lease.release()
+        throw new LeaseLost()
+      }
+    } catch {
       busy = false
       return { started: false }
     }
-    const kind = async () => {
-      const previous = await db
-        .selectFrom('index_runs')
-        .select('id')
-        .where('state', '=', 'done')
-        .executeTakeFirst()
-      return previous ? 'reconcile' : 'backfill'
-    }
-    const done = kind()
-      .then((which) => runFullPass({ db, reader, lease, holder, signal: stopping.signal }, which))
+    const done = runFullPass(
+      { db, reader, lease, holder, signal: stopping.signal },
+      previous ? 'reconcile' : 'backfill',
+    )
       .then(() => {})
       .catch((error: unknown) => {
         if (!(error instanceof LeaseLost) && !stopping.signal.aborted)
@@ -135,20 +150,10 @@ export function createMerchIndex(options: MerchIndexOptions) {
      * an interval ago on any replica.
      */
     start() {
-      const every = options.reconcileEveryMs ?? 15 * 60_000
-      const due = async () => {
-        const last = await db
-          .selectFrom('index_runs')
-          .select('started_at')
-          .where('state', '=', 'done')
-          .orderBy('started_at', 'desc')
-          .executeTakeFirst()
-        return !last || Date.now() - Date.parse(last.started_at) >= every
-      }
       const tick = () => {
-        due()
-          .then((yes) => (yes ? startPass() : null))
-          .catch((error: unknown) => log('index pass not started', { error: String(error) }))
+        startPass(true).catch((error: unknown) =>
+          log('index pass not started', { error: String(error) }),
+        )
       }
       tick()
       timer = setInterval(tick, Math.min(every, 60_000))

@@ -129,11 +129,14 @@ export async function applySnapshot(
 }
 
 export async function forgetVideos(db: DashboardDb, ids: string[]) {
-  if (ids.length === 0) return
-  await db.transaction().execute(async (tx) => {
-    await tx.deleteFrom('indexed_video_tags').where('video_id', 'in', ids).execute()
-    await tx.deleteFrom('indexed_videos').where('id', 'in', ids).execute()
-  })
+  // Bounded batches keep under SQLite's limit on bound values.
+  for (let start = 0; start < ids.length; start += 500) {
+    const batch = ids.slice(start, start + 500)
+    await db.transaction().execute(async (tx) => {
+      await tx.deleteFrom('indexed_video_tags').where('video_id', 'in', batch).execute()
+      await tx.deleteFrom('indexed_videos').where('id', 'in', batch).execute()
+    })
+  }
 }
 
 /** Rows of a channel that a full pass begun at `passStart` neither read nor heard of since. */
@@ -145,7 +148,7 @@ export async function unconfirmedSince(
   const rows = await db
     .selectFrom('indexed_videos')
     .select('id')
-    .where((eb) => eb.or([eb('channel_id', 'in', channelIds), eb('channel_id', '=', '')]))
+    .where((eb) => eb('channel_id', 'in', [...channelIds, '']))
     .where('confirmed_at', '<', passStart.toISOString())
     .where('source_at', '<', passStart.getTime())
     .execute()
