@@ -146,7 +146,7 @@ export function createRoutes(d: RouteDependencies) {
   const fromIndex = (pick: (index: IndexHandlers) => UrlHandler) =>
     raw((req, res, c) => {
       const index = d.index()
-      if (!index) return refuse(c, 503, 'The merchandising index is not running on this server')
+      if (!index) return refuse(c, 404, 'The merchandising index is not running on this server')
       return pick(index)(req, res, requestUrl(req))
     })
   app.get(

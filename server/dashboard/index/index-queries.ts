@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import type { IndexedVideo, IndexStatus } from '../../../src/api/merch-index.ts'
 import type { DashboardDb } from '../db/database.ts'
 import type { IndexedProductTable, IndexedVideoTable } from './tables.ts'
 
@@ -15,7 +16,7 @@ export interface VideoFilter {
 }
 
 /** A video row as the index's answers give it. */
-export const videoView = (row: Selectable<IndexedVideoTable>) => ({
+export const videoView = (row: Selectable<IndexedVideoTable>): IndexedVideo => ({
   id: row.id,
   caption: row.caption,
   hashtags: JSON.parse(row.hashtags) as string[],
@@ -99,7 +100,10 @@ export async function findVideos(db: DashboardDb, filter: VideoFilter) {
 }
 
 /** How complete and how fresh the index is, and the pass running now, if any. */
-export async function indexStatus(db: DashboardDb, lastEventAt: string | null) {
+export async function indexStatus(
+  db: DashboardDb,
+  lastEventAt: string | null,
+): Promise<IndexStatus> {
   const [lastDone, runningNow, videos, products, partial] = await Promise.all([
     db
       .selectFrom('index_runs')

@@ -1,4 +1,5 @@
 import { type Kysely, type Migration, sql } from 'kysely'
+import type { Video } from '../../../src/api/generated/types.gen.ts'
 
 /** One video as the dashboard last learned it from the service (issue 21's index). */
 export interface IndexedVideoTable {
@@ -7,7 +8,7 @@ export interface IndexedVideoTable {
   caption: string | null
   /** JSON array of strings. */
   hashtags: string
-  access: string | null
+  access: Video['access']
   published_at: string | null
   archived_at: string | null
   duration: number | null

@@ -84,6 +84,8 @@ export async function startApp(
     databaseUrl: options.databaseUrl,
     redisUrl: options.redisUrl,
     webhookSecrets: options.webhookSecrets,
+    // As npm start runs it.
+    index: {},
     sandbox: {
       port: sandboxPort,
       db: ':memory:',

@@ -1,15 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import type { Product } from '@/api/generated/types.gen'
-import { productVideosQuery } from '@/api/queries/products'
-import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
-import { linkClasses } from '@/components/ui/control-styles'
 import { Dialog } from '@/components/ui/dialog'
-import { InlineError } from '@/components/ui/inline-error'
 import { Cell, Row, Table } from '@/components/ui/table'
 import { priceRange, productName, unitName } from '@/lib/product-facts'
-import { videoTitle } from '@/lib/video-facts'
+import { ProductVideos } from './product-videos'
 
 const identifiers = (unit: Product['units'][number]) =>
   [
@@ -23,7 +17,7 @@ const identifiers = (unit: Product['units'][number]) =>
     .map(([kind, value]) => `${kind} ${value}`)
     .join(' · ')
 
-// A product's variants with their identifiers, and the live videos that feature it.
+// A product's variants with their identifiers, and the videos that show it.
 export function ProductDialog({
   product,
   onClose,
@@ -37,7 +31,6 @@ export function ProductDialog({
   /** Why the account cannot edit products, when it cannot. */
   editReason?: string | undefined
 }) {
-  const videos = useQuery(productVideosQuery(product.id))
   return (
     <Dialog
       title={productName(product)}
@@ -78,28 +71,7 @@ export function ProductDialog({
           <h3 id="product-videos" className="text-base font-semibold">
             Where it is used
           </h3>
-          {videos.isPending ? (
-            <p className="text-sm text-slate-700">Finding the videos…</p>
-          ) : videos.isError ? (
-            <InlineError>The videos cannot be listed: {videos.error.message}</InlineError>
-          ) : videos.data.videos.length === 0 ? (
-            <p className="text-sm text-slate-700">No live video features this product.</p>
-          ) : (
-            <ul className="space-y-1 text-sm">
-              {videos.data.videos.map((video) => (
-                <li key={video.id} className="flex items-center gap-2">
-                  <Link
-                    to="/videos/$videoId"
-                    params={{ videoId: video.id }}
-                    className={linkClasses}
-                  >
-                    {videoTitle(video)}
-                  </Link>
-                  {video.hidden ? <Badge>Hidden in the video’s product list</Badge> : null}
-                </li>
-              ))}
-            </ul>
-          )}
+          <ProductVideos productId={product.id} />
         </section>
       </div>
     </Dialog>

@@ -1,0 +1,82 @@
+import * as z from 'zod/mini'
+import { dashboardApi } from './dashboard-api'
+import type { Video } from './generated/types.gen'
+
+// The dashboard's own index of the service's videos and products (issue 21, decision 0019),
+// answered by the dashboard server at /api/dashboard/index/*. Not part of the service's contract,
+// so its answers are checked here; the server builds them to these same types.
+
+const access = z.enum(['public', 'private', 'unlisted'] satisfies Video['access'][])
+
+export const indexedVideoSchema = z.object({
+  id: z.string(),
+  caption: z.nullable(z.string()),
+  hashtags: z.array(z.string()),
+  access,
+  published_at: z.nullable(z.string()),
+  archived_at: z.nullable(z.string()),
+  duration: z.nullable(z.number()),
+  thumbnail_url: z.nullable(z.string()),
+  poster_count: z.number(),
+  product_ids: z.array(z.string()),
+  variant_ids: z.array(z.string()),
+  /** When a read of the service last confirmed this video. */
+  confirmed_at: z.string(),
+  /** A webhook changed it and the read that completes it has not answered yet. */
+  partial: z.boolean(),
+})
+export type IndexedVideo = z.infer<typeof indexedVideoSchema>
+
+const passSchema = z.object({
+  kind: z.enum(['backfill', 'reconcile']),
+  started_at: z.string(),
+  finished_at: z.nullable(z.string()),
+  videos: z.number(),
+  products: z.number(),
+  requests: z.number(),
+  corrected: z.number(),
+})
+
+export const indexStatusSchema = z.object({
+  state: z.enum(['empty', 'filling', 'ready']),
+  /** Everything the index holds was read from the service at or after this, or heard since. */
+  confirmed_at: z.nullable(z.string()),
+  last_event_at: z.nullable(z.string()),
+  videos: z.number(),
+  products: z.number(),
+  unconfirmed: z.number(),
+  last_pass: z.nullable(passSchema),
+  running: z.nullable(passSchema),
+})
+export type IndexStatus = z.infer<typeof indexStatusSchema>
+
+export const indexedVideoPageSchema = z.object({
+  videos: z.array(indexedVideoSchema),
+  pagination: z.object({ total_entries: z.number(), cursor: z.nullable(z.string()) }),
+  index: indexStatusSchema,
+})
+export type IndexedVideoPage = z.infer<typeof indexedVideoPageSchema>
+
+export interface IndexedVideoFilter {
+  /** Product or variant IDs. */
+  products: readonly string[]
+  match: 'any' | 'all'
+  untagged: boolean
+}
+
+/** One page of a channel's indexed videos that show the products (any or all), or none. */
+export function listIndexedVideos(
+  channelId: string,
+  filter: IndexedVideoFilter,
+  options: { after?: string | null; pageSize?: number; signal?: AbortSignal } = {},
+) {
+  const query = new URLSearchParams({ channel_id: channelId, match: filter.match })
+  for (const product of filter.products) query.append('product_id', product)
+  if (filter.untagged) query.set('untagged', 'true')
+  if (options.after) query.set('after', options.after)
+  query.set('page_size', String(options.pageSize ?? 50))
+  return dashboardApi(`/api/dashboard/index/videos?${query}`, {
+    schema: indexedVideoPageSchema,
+    ...(options.signal ? { signal: options.signal } : {}),
+  })
+}
