@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import { type Handler, Hono } from 'hono'
+import type { IndexStatus } from '../../src/api/merch-index.ts'
 import type { AccessControl } from './auth/access-control.ts'
 import type { AdminRequest } from './auth/admin-routes.ts'
 import { audited, auditTrail } from './auth/audit-trail.ts'
@@ -35,6 +36,17 @@ type UrlHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => unkno
 export type IndexHandlers = IndexRoutes & { coverage: CoverageRoutes }
 
 const notFound: Handler<DashboardEnv> = (c) => refuse(c, 404, 'Not found')
+
+const indexOff: IndexStatus = {
+  state: 'off',
+  confirmed_at: null,
+  last_event_at: null,
+  videos: 0,
+  products: 0,
+  unconfirmed: 0,
+  last_pass: null,
+  running: null,
+}
 
 /** A handler that reads the query. */
 const withUrl = (handler: UrlHandler) => raw((req, res) => handler(req, res, requestUrl(req)))
@@ -149,15 +161,25 @@ export function createRoutes(d: RouteDependencies) {
       if (!index) return refuse(c, 404, 'The merchandising index is not running on this server')
       return pick(index)(req, res, requestUrl(req))
     })
+  // A server without the index says so, so the app asks it nothing more (and logs no 404).
   app.get(
     '/api/dashboard/index/status',
     allow('viewer', 'dashboard.index'),
-    fromIndex((i) => i.status),
+    raw((req, res) => {
+      const index = d.index()
+      if (index) return index.status(req, res)
+      sendJson(res, 200, indexOff)
+    }),
   )
   app.get(
     '/api/dashboard/index/videos',
     allow('viewer', 'dashboard.index'),
     fromIndex((i) => i.videos),
+  )
+  app.get(
+    '/api/dashboard/index/tag-health',
+    allow('viewer', 'dashboard.index'),
+    fromIndex((i) => i.tagHealth),
   )
   app.get(
     '/api/dashboard/index/coverage/products',

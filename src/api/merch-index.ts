@@ -38,7 +38,8 @@ const passSchema = z.object({
 })
 
 export const indexStatusSchema = z.object({
-  state: z.enum(['empty', 'filling', 'ready']),
+  /** `off`: this server runs no index (it answers nothing else under /api/dashboard/index). */
+  state: z.enum(['off', 'empty', 'filling', 'ready']),
   /** Everything the index holds was read from the service at or after this, or heard since. */
   confirmed_at: z.nullable(z.string()),
   last_event_at: z.nullable(z.string()),
@@ -79,4 +80,86 @@ export function listIndexedVideos(
     schema: indexedVideoPageSchema,
     ...(options.signal ? { signal: options.signal } : {}),
   })
+}
+
+export const indexedProductSchema = z.object({
+  id: z.string(),
+  store_id: z.string(),
+  name: z.nullable(z.string()),
+  brand: z.nullable(z.string()),
+  category: z.nullable(z.string()),
+  currency: z.nullable(z.string()),
+  /** Lower-cased handle, external IDs and unit identifiers, spaced. */
+  identifiers: z.string(),
+  image_urls: z.array(z.string()),
+  unit_ids: z.array(z.string()),
+  price_min: z.nullable(z.number()),
+  price_max: z.nullable(z.number()),
+  /** Units counted in all; null when no unit counts its stock. */
+  quantity: z.nullable(z.number()),
+  in_stock: z.boolean(),
+  seen_at: z.string(),
+  gone_at: z.nullable(z.string()),
+})
+export type IndexedProduct = z.infer<typeof indexedProductSchema>
+
+export const productSorts = ['name', 'brand', 'price', 'quantity'] as const
+export type ProductSort = (typeof productSorts)[number]
+
+export const uncoveredProductsSchema = z.object({
+  total: z.number(),
+  products: z.array(indexedProductSchema),
+})
+export const unsellingVideosSchema = z.object({
+  total: z.number(),
+  videos: z.array(indexedVideoSchema),
+})
+
+export interface CoveragePage {
+  offset: number
+  limit: number
+}
+
+/** Where the coverage views are answered, as JSON or (`format=csv`) as a download. */
+export function coveragePath(
+  view: 'products' | 'videos',
+  channelId: string,
+  options: { sort?: ProductSort; order?: 'asc' | 'desc'; page?: CoveragePage; csv?: boolean },
+) {
+  const query = new URLSearchParams({ channel_id: channelId })
+  if (view === 'products') {
+    query.set('sort', options.sort ?? 'name')
+    query.set('order', options.order ?? 'asc')
+  }
+  if (options.page) {
+    query.set('offset', String(options.page.offset))
+    query.set('limit', String(options.page.limit))
+  }
+  if (options.csv) query.set('format', 'csv')
+  return `/api/dashboard/index/coverage/${view}?${query}`
+}
+
+export const brokenTagSchema = z.object({
+  video_id: z.string(),
+  caption: z.nullable(z.string()),
+  product_id: z.string(),
+  /** As the index last saw it; null when no store has it. */
+  product: z.nullable(indexedProductSchema),
+  problem: z.enum(['out_of_stock', 'gone', 'unknown']),
+  /** In stock, same store, same brand (or category), not on the video yet. */
+  replacement: z.nullable(indexedProductSchema),
+})
+export type BrokenTag = z.infer<typeof brokenTagSchema>
+
+export const brokenTagsSchema = z.object({
+  tags: z.array(brokenTagSchema),
+  index: indexStatusSchema,
+})
+
+/** Where the broken tags of a channel, or of one video, are answered. */
+export function brokenTagsPath(where: { channelId: string } | { videoId: string }) {
+  const query = new URLSearchParams(
+    'channelId' in where ? { channel_id: where.channelId } : { video_id: where.videoId },
+  )
+  return `/api/dashboard/index/tag-health?${query}`
 }

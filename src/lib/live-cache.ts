@@ -1,5 +1,6 @@
 import type { InfiniteData, Query, QueryClient } from '@tanstack/react-query'
 import type { VideoEventData } from '@/api/generated/types.gen'
+import { indexKeys } from '@/api/queries/merch-index-keys'
 import {
   fetchLibraryVideo,
   type LibraryPage,
@@ -92,6 +93,8 @@ export function liveCacheUpdater(queryClient: QueryClient) {
       queryClient.isMutating({ mutationKey: videoKeys.change(id) }) > 0 ? 'none' : 'active'
     void queryClient.invalidateQueries({ queryKey: videoKeys.detail(id), refetchType })
     void queryClient.invalidateQueries({ queryKey: videoKeys.reviewQueues(), refetchType })
+    // The server wrote the event into its index before sending it here.
+    void queryClient.invalidateQueries({ queryKey: indexKeys.all })
     const lists = libraryLists(queryClient)
     if (lists.some((query) => shows(query.state.data as LibraryList, id))) readAgain(id)
     for (const query of lists) {

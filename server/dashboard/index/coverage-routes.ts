@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import * as z from 'zod/mini'
+import { productSorts } from '../../../src/api/merch-index.ts'
 import type { DashboardDb } from '../db/database.ts'
 import { csvLine } from '../http/csv.ts'
 import { sendError, sendJson } from '../http/json-response.ts'
-import { liveVideosWithoutProduct, productSorts, productsWithoutLiveVideo } from './coverage.ts'
+import { liveVideosWithoutProduct, productsWithoutLiveVideo } from './coverage.ts'
 
 const pageQuery = {
   channel_id: z.string().check(z.minLength(1)),

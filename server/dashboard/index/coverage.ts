@@ -1,4 +1,5 @@
 import { type ExpressionBuilder, sql } from 'kysely'
+import type { ProductSort } from '../../../src/api/merch-index.ts'
 import type { DashboardDb, DashboardTables } from '../db/database.ts'
 import { productView, videoView } from './index-queries.ts'
 
@@ -11,9 +12,6 @@ const liveAt = (now: string) => (eb: VideoRow) =>
     eb('indexed_videos.published_at', '<=', now),
     eb('indexed_videos.archived_at', 'is', null),
   ])
-
-export const productSorts = ['name', 'brand', 'price', 'quantity'] as const
-export type ProductSort = (typeof productSorts)[number]
 
 export interface CoverageQuery {
   channelId: string

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely'
-import type { IndexedVideo, IndexStatus } from '../../../src/api/merch-index.ts'
+import type { IndexedProduct, IndexedVideo, IndexStatus } from '../../../src/api/merch-index.ts'
 import type { DashboardDb } from '../db/database.ts'
 import type { IndexedProductTable, IndexedVideoTable } from './tables.ts'
 
@@ -33,7 +33,7 @@ export const videoView = (row: Selectable<IndexedVideoTable>): IndexedVideo => (
 })
 
 /** A product row as the index's answers give it. */
-export const productView = (row: Selectable<IndexedProductTable>) => ({
+export const productView = (row: Selectable<IndexedProductTable>): IndexedProduct => ({
   ...row,
   image_urls: JSON.parse(row.image_urls) as string[],
   unit_ids: JSON.parse(row.unit_ids) as string[],

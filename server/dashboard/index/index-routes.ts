@@ -4,6 +4,7 @@ import type { DashboardDb } from '../db/database.ts'
 import { sendError, sendJson } from '../http/json-response.ts'
 import { findVideos, indexStatus } from './index-queries.ts'
 import type { MerchIndex } from './merch-index.ts'
+import { brokenTags } from './tag-health.ts'
 
 const videosQuery = z.object({
   channel_id: z.string().check(z.minLength(1)),
@@ -44,6 +45,15 @@ export function createIndexRoutes(db: DashboardDb, index: MerchIndex) {
         pageSize: query.page_size,
       })
       sendJson(res, 200, { ...found, index: await indexStatus(db, index.lastEventAt()) })
+    },
+    /** Tags whose product no longer sells, by video, with a replacement where one exists. */
+    async tagHealth(_req: IncomingMessage, res: ServerResponse, url: URL) {
+      const channelId = url.searchParams.get('channel_id') || null
+      const videoId = url.searchParams.get('video_id') || null
+      if (!channelId && !videoId)
+        return sendError(res, 400, 'Invalid query: name a channel_id or a video_id')
+      const tags = await brokenTags(db, channelId, videoId ? { videoId } : {})
+      sendJson(res, 200, { tags, index: await indexStatus(db, index.lastEventAt()) })
     },
     /** Admins start a reconcile now; 409 while one is running on any replica. */
     async reconcile(_req: IncomingMessage, res: ServerResponse) {

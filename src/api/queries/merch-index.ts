@@ -1,16 +1,21 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { dashboardApi } from '../dashboard-api'
-import { type IndexedVideoFilter, indexStatusSchema, listIndexedVideos } from '../merch-index'
+import {
+  brokenTagsPath,
+  brokenTagsSchema,
+  coveragePath,
+  type IndexedVideoFilter,
+  indexStatusSchema,
+  listIndexedVideos,
+  type ProductSort,
+  uncoveredProductsSchema,
+  unsellingVideosSchema,
+} from '../merch-index'
+import { indexKeys } from './merch-index-keys'
 
 // The dashboard's index (decision 0019). Its answers change with every webhook, so they are kept
-// fresh for a short while only; live events refresh them as they refresh the service's lists.
-export const indexKeys = {
-  all: ['merch-index'] as const,
-  status: () => [...indexKeys.all, 'status'] as const,
-  videoLists: () => [...indexKeys.all, 'videos'] as const,
-  videos: (channelId: string, filter: IndexedVideoFilter) =>
-    [...indexKeys.videoLists(), channelId, filter] as const,
-}
+// fresh for a short while only, and live events mark them stale (src/lib/live-cache.ts).
+const coveragePageSize = 50
 
 export const indexStatusQuery = () =>
   queryOptions({
@@ -28,5 +33,56 @@ export const indexedVideosQuery = (channelId: string, filter: IndexedVideoFilter
       listIndexedVideos(channelId, filter, { after: pageParam, signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.pagination.cursor,
+    staleTime: 30_000,
+  })
+
+/** The store's products no live video of the channel shows, sorted, 50 at a time. */
+export const uncoveredProductsQuery = (
+  channelId: string,
+  sort: ProductSort,
+  order: 'asc' | 'desc',
+) =>
+  infiniteQueryOptions({
+    queryKey: indexKeys.uncoveredProducts(channelId, sort, order),
+    queryFn: ({ pageParam, signal }) =>
+      dashboardApi(
+        coveragePath('products', channelId, {
+          sort,
+          order,
+          page: { offset: pageParam, limit: coveragePageSize },
+        }),
+        { signal, schema: uncoveredProductsSchema },
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (page, pages) => {
+      const shown = pages.reduce((sum, each) => sum + each.products.length, 0)
+      return shown < page.total ? shown : undefined
+    },
+    staleTime: 30_000,
+  })
+
+/** The channel's live videos that show no product, newest first, 50 at a time. */
+export const unsellingVideosQuery = (channelId: string) =>
+  infiniteQueryOptions({
+    queryKey: indexKeys.unsellingVideos(channelId),
+    queryFn: ({ pageParam, signal }) =>
+      dashboardApi(
+        coveragePath('videos', channelId, { page: { offset: pageParam, limit: coveragePageSize } }),
+        { signal, schema: unsellingVideosSchema },
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (page, pages) => {
+      const shown = pages.reduce((sum, each) => sum + each.videos.length, 0)
+      return shown < page.total ? shown : undefined
+    },
+    staleTime: 30_000,
+  })
+
+/** A channel's tags, or one video's, whose product no longer sells, with replacements. */
+export const brokenTagsQuery = (where: { channelId: string } | { videoId: string }) =>
+  queryOptions({
+    queryKey: indexKeys.brokenTags(where),
+    queryFn: ({ signal }) =>
+      dashboardApi(brokenTagsPath(where), { signal, schema: brokenTagsSchema }),
     staleTime: 30_000,
   })

@@ -1,9 +1,10 @@
 import { useQuery, useSuspenseInfiniteQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { toServiceError } from '@/api/client'
 import type { BusinessStoreListItem } from '@/api/generated/types.gen'
 import { storePagesQuery, storeQuery } from '@/api/queries/stores'
-import { Button } from '@/components/ui/button'
+import { Button, buttonClasses } from '@/components/ui/button'
 import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { EmptyState } from '@/components/ui/empty-state'
 import { LoadMoreButton } from '@/components/ui/load-more-button'
@@ -35,14 +36,19 @@ export function StoresScreen() {
       <PageHeader
         title="Stores"
         actions={
-          <Button
-            variant="primary"
-            size="sm"
-            unavailableReason={creating.reason}
-            onClick={() => setActing({ kind: 'create' })}
-          >
-            New store
-          </Button>
+          <>
+            <Link to="/coverage" className={buttonClasses('secondary', 'sm')}>
+              Coverage
+            </Link>
+            <Button
+              variant="primary"
+              size="sm"
+              unavailableReason={creating.reason}
+              onClick={() => setActing({ kind: 'create' })}
+            >
+              New store
+            </Button>
+          </>
         }
         description="Each store is a product catalog in one currency. Videos are tagged with its products. Stores from a commerce platform get their catalog from it; stores managed here are edited in this dashboard."
       />

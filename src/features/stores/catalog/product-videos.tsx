@@ -1,7 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { ServiceError } from '@/api/client'
-import { indexedVideosQuery } from '@/api/queries/merch-index'
+import { indexedVideosQuery, indexStatusQuery } from '@/api/queries/merch-index'
 import { productVideosQuery } from '@/api/queries/products'
 import { IndexFreshness } from '@/components/merch-index/index-freshness'
 import { useCurrentChannel } from '@/components/shell/use-current-channel'
@@ -17,16 +16,18 @@ const note = 'text-sm text-slate-700'
 
 /**
  * Every video of the channel that shows the product (drafts, scheduled and archived ones too),
- * with its state, from the dashboard's index. A server without the index answers with the
- * service's own list, which has live videos only.
+ * with its state, from the dashboard's index. On a server without the index, the service's own
+ * list, which has live videos only.
  */
 export function ProductVideos({ productId }: { productId: string }) {
   const { current } = useCurrentChannel()
-  const videos = useInfiniteQuery(
-    indexedVideosQuery(current, { products: [productId], match: 'any', untagged: false }),
-  )
-  if (videos.isError && videos.error instanceof ServiceError && videos.error.status === 404)
-    return <LiveVideosOnly productId={productId} />
+  const status = useQuery(indexStatusQuery())
+  const off = status.data?.state === 'off'
+  const videos = useInfiniteQuery({
+    ...indexedVideosQuery(current, { products: [productId], match: 'any', untagged: false }),
+    enabled: status.isSuccess && !off,
+  })
+  if (off || status.isError) return <LiveVideosOnly productId={productId} />
   if (videos.isPending) return <p className={note}>Finding the videos…</p>
   if (videos.isError)
     return <InlineError>The videos cannot be listed: {videos.error.message}</InlineError>

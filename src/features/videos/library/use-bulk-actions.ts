@@ -1,16 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { toServiceError } from '@/api/client'
-import { getVideoDownloadUrls } from '@/api/generated/sdk.gen'
 import type { Playlist } from '@/api/generated/types.gen'
-import { playlistKeys } from '@/api/queries/playlists'
-import { type LibraryVideo, videoKeys } from '@/api/queries/videos'
+import type { LibraryVideo } from '@/api/queries/videos'
 import { useToast } from '@/components/ui/toast'
-import { videoTitle } from '@/lib/video-facts'
-import { type LifecycleAction, lifecycleLabels, runLifecycle } from '../lifecycle'
-import { matchingRefusal, startMatching } from '../matching/start-matching'
-import { addToPlaylist } from './add-to-playlist'
-import { type BulkTagMode, tagVideos } from './bulk-tagging'
+import type { LifecycleAction } from '../lifecycle'
+import type { BulkTagMode } from './bulk-tagging'
 
 export interface BulkFailure {
   id: string
@@ -26,19 +20,11 @@ export interface BulkReport {
   notes?: string[]
 }
 
-const downloadBatch = 50
-
-async function inPool<Item>(items: Item[], size: number, work: (item: Item) => Promise<void>) {
-  const queue = [...items]
-  await Promise.all(
-    Array.from({ length: Math.min(size, queue.length) }, async () => {
-      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item)
-    }),
-  )
-}
+type BulkActions = typeof import('./bulk-actions')
 
 // Every selected video gets its own request and its own outcome: a refusal for one video is
-// reported by name and never hides the others' results.
+// reported by name and never hides the others' results. The actions' code loads when one is
+// first used (bulk-actions.ts).
 export function useBulkActions() {
   const queryClient = useQueryClient()
   const toast = useToast()
@@ -47,7 +33,20 @@ export function useBulkActions() {
   // The videos whose matching jobs the last "Find products with AI" started, to follow them.
   const [matchingJobs, setMatchingJobs] = useState<string[]>([])
 
-  const finish = (next: BulkReport) => {
+  async function start(kind: string, work: (actions: BulkActions) => Promise<BulkReport>) {
+    setRunning(kind)
+    setReport(null)
+    let next: BulkReport
+    try {
+      next = await work(await import('./bulk-actions'))
+    } catch (error) {
+      // The actions' code could not load (the connection dropped): nothing was sent.
+      next = {
+        title: 'The action did not start',
+        succeeded: 0,
+        failures: [{ id: '', caption: 'Connection', reason: String(error) }],
+      }
+    }
     setReport(next)
     setRunning(null)
     const failed = next.failures.length
@@ -59,157 +58,32 @@ export function useBulkActions() {
     )
   }
 
-  async function run(action: LifecycleAction, videos: LibraryVideo[]) {
-    setRunning(action)
-    setReport(null)
-    const failures: BulkFailure[] = []
-    let succeeded = 0
-    await inPool(videos, 4, async (video) => {
-      try {
-        const updated = await runLifecycle(action, video.id)
-        if (updated) queryClient.setQueryData(videoKeys.detail(video.id), updated)
-        else queryClient.removeQueries({ queryKey: videoKeys.detail(video.id) })
-        succeeded++
-      } catch (error) {
-        failures.push({
-          id: video.id,
-          caption: videoTitle(video),
-          reason: toServiceError(error).message,
-        })
-      }
-    })
-    await queryClient.invalidateQueries({ queryKey: videoKeys.lists() })
-    finish({
-      title: `${lifecycleLabels[action].verb} ${videos.length} videos`,
-      succeeded,
-      failures,
-    })
-  }
-
-  // The batch endpoint takes at most 50 ids and fails whole if any is refused, so a refused batch
-  // reports each of its videos.
-  async function copyDownloadLinks(videos: LibraryVideo[]) {
-    setRunning('download')
-    setReport(null)
-    const links: string[] = []
-    const failures: BulkFailure[] = []
-    const byId = new Map(videos.map((video) => [video.id, video]))
-    for (let start = 0; start < videos.length; start += downloadBatch) {
-      const batch = videos.slice(start, start + downloadBatch)
-      try {
-        const response = await getVideoDownloadUrls({
-          body: { video_ids: batch.map((v) => v.id) },
-          throwOnError: true,
-        })
-        for (const item of response.data.videos) {
-          if (item.download_url) links.push(item.download_url)
-          else
-            failures.push({
-              id: item.id,
-              caption: videoTitle(byId.get(item.id) ?? {}),
-              reason: 'No downloadable file yet (still processing or failed)',
-            })
-        }
-      } catch (error) {
-        const serviceError = toServiceError(error)
-        const reason =
-          serviceError.status === 402
-            ? 'Your subscription does not include downloads'
-            : serviceError.message
-        for (const video of batch)
-          failures.push({ id: video.id, caption: videoTitle(video), reason })
-      }
-    }
-    if (links.length > 0) {
-      try {
-        await navigator.clipboard.writeText(links.join('\n'))
-      } catch {
-        failures.push({
-          id: '',
-          caption: 'Clipboard',
-          reason: 'The browser refused clipboard access; allow it and retry',
-        })
-      }
-    }
-    finish({ title: 'Copy download links', succeeded: links.length, failures })
-  }
-
-  async function addTo(playlist: Playlist, videos: LibraryVideo[], at: 'top' | 'bottom') {
-    setRunning('playlist')
-    setReport(null)
-    const { stored, succeeded, failures } = await addToPlaylist(playlist.id, videos, at)
-    if (stored) queryClient.setQueryData(playlistKeys.detail(playlist.id), stored)
-    void queryClient.invalidateQueries({ queryKey: playlistKeys.publicVideosOf(playlist.id) })
-    await queryClient.invalidateQueries({ queryKey: playlistKeys.lists() })
-    finish({ title: `Add to “${playlist.name}”`, succeeded, failures })
-  }
-
-  async function tagProducts(
-    videos: LibraryVideo[],
-    storeId: string,
-    productIds: string[],
-    mode: BulkTagMode,
-  ) {
-    setRunning('tag')
-    setReport(null)
-    const outcome = await tagVideos(videos, storeId, productIds, mode)
-    for (const video of outcome.saved) queryClient.setQueryData(videoKeys.detail(video.id), video)
-    await queryClient.invalidateQueries({ queryKey: videoKeys.lists() })
-    finish({
-      title: mode === 'add' ? 'Add product tags' : 'Replace product tags',
-      succeeded: outcome.saved.length,
-      failures: outcome.failures,
-      notes: outcome.changedSinceRead.map(
-        (caption) =>
-          `${caption}: its tags had changed since the library showed them; the new products were added to its current tags.`,
-      ),
-    })
-  }
-
-  async function findProducts(videos: LibraryVideo[], autoAccept: boolean) {
-    setRunning('matching')
-    setReport(null)
-    const failures: BulkFailure[] = []
-    const started: string[] = []
-    await inPool(videos, 4, async (video) => {
-      try {
-        const list = await startMatching(video.id, autoAccept)
-        queryClient.setQueryData(videoKeys.matches(video.id), list)
-        started.push(video.id)
-      } catch (error) {
-        failures.push({
-          id: video.id,
-          caption: videoTitle(video),
-          reason: matchingRefusal(error),
-        })
-      }
-    })
-    void queryClient.invalidateQueries({ queryKey: videoKeys.reviewQueues() })
-    setMatchingJobs(started)
-    finish({
-      title: 'Find products with AI',
-      succeeded: started.length,
-      failures,
-      notes: started.length
-        ? [
-            autoAccept
-              ? 'What each job finds is accepted and tagged on its video when the job completes.'
-              : 'Each job’s suggestions wait in AI matches for review once it completes.',
-          ]
-        : [],
-    })
-  }
-
   return {
-    findProducts,
+    findProducts: (videos: LibraryVideo[], autoAccept: boolean) =>
+      start('matching', async (actions) => {
+        const { report, started } = await actions.findProductsBulk(queryClient, videos, autoAccept)
+        setMatchingJobs(started)
+        return report
+      }),
     matchingJobs,
     dismissMatchingJobs: () => setMatchingJobs([]),
-    tagProducts,
+    tagProducts: (
+      videos: LibraryVideo[],
+      storeId: string,
+      productIds: string[],
+      mode: BulkTagMode,
+    ) =>
+      start('tag', (actions) =>
+        actions.tagProductsBulk(queryClient, videos, storeId, productIds, mode),
+      ),
     running,
     report,
     dismissReport: () => setReport(null),
-    run,
-    copyDownloadLinks,
-    addToPlaylist: addTo,
+    run: (action: LifecycleAction, videos: LibraryVideo[]) =>
+      start(action, (actions) => actions.runLifecycleBulk(queryClient, action, videos)),
+    copyDownloadLinks: (videos: LibraryVideo[]) =>
+      start('download', (actions) => actions.copyDownloadLinks(videos)),
+    addToPlaylist: (playlist: Playlist, videos: LibraryVideo[], at: 'top' | 'bottom') =>
+      start('playlist', (actions) => actions.addToPlaylistBulk(queryClient, playlist, videos, at)),
   }
 }

@@ -18,6 +18,7 @@ import { MatchingPanel } from './matching/matching-panel'
 import { PostersPanel } from './posters/posters-panel'
 import { VideoPreview } from './preview/video-preview'
 import { SubtitlesPanel } from './subtitles/subtitles-panel'
+import { BrokenTagsNotice } from './tagging/broken-tags-notice'
 import { TagEditor } from './tagging/tag-editor'
 import { VideoHeader } from './video-header'
 
@@ -85,6 +86,7 @@ function VideoSections() {
             </div>
           </PageSection>
           <PageSection id="products">
+            <BrokenTagsNotice videoId={video.id} />
             <TagEditor video={video} />
           </PageSection>
           <PageSection id="posters">

@@ -1,0 +1,45 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { brokenTagsQuery, indexStatusQuery } from '@/api/queries/merch-index'
+import { Callout } from '@/components/ui/callout'
+import { linkClasses } from '@/components/ui/control-styles'
+
+const problems = {
+  out_of_stock: 'out of stock on every variant',
+  gone: 'gone from its store',
+  unknown: 'in no store',
+} as const
+
+/**
+ * The video's tags whose product no longer sells, from the dashboard's index, with the way to fix
+ * them. Nothing is shown while it loads, when every tag is fine, or on a server without the index.
+ */
+export function BrokenTagsNotice({ videoId }: { videoId: string }) {
+  const status = useQuery(indexStatusQuery())
+  const query = useQuery({
+    ...brokenTagsQuery({ videoId }),
+    enabled: status.isSuccess && status.data.state !== 'off',
+  })
+  const tags = query.data?.tags ?? []
+  if (tags.length === 0) return null
+  return (
+    <Callout
+      tone="warning"
+      title={tags.length === 1 ? 'A tag no longer sells' : `${tags.length} tags no longer sell`}
+      actions={
+        <Link to="/coverage" search={{ show: 'tags' }} className={linkClasses}>
+          Fix broken tags
+        </Link>
+      }
+    >
+      <ul className="list-disc pl-5">
+        {tags.map((tag) => (
+          <li key={tag.product_id}>
+            {tag.product?.name ?? 'A product no store lists'} is {problems[tag.problem]}
+            {tag.replacement ? ` (suggested instead: ${tag.replacement.name})` : ''}
+          </li>
+        ))}
+      </ul>
+    </Callout>
+  )
+}
