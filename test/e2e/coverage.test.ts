@@ -32,10 +32,15 @@ it('lists the products without a live video and the live videos without a produc
       .slice(1)
       .map((text) => Number(text.match(/[\d,]+\.\d\d/)?.[0]?.replaceAll(',', '') ?? Number.NaN))
       .filter((price) => !Number.isNaN(price))
-  await expect.poll(async () => {
-    const shownPrices = await prices()
-    return shownPrices.length > 1 && shownPrices.every((price, i) => i === 0 || price <= (shownPrices[i - 1] ?? 0))
-  }).toBe(true)
+  await expect
+    .poll(async () => {
+      const shownPrices = await prices()
+      return (
+        shownPrices.length > 1 &&
+        shownPrices.every((price, i) => i === 0 || price <= (shownPrices[i - 1] ?? 0))
+      )
+    })
+    .toBe(true)
   expect(await seriousAccessibilityViolations(page)).toEqual([])
 
   // A live video made to show no product appears in the other view as the change comes in (the

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { ChannelList, Product, ProductList, Video, VideoList } from '@/api/generated/types.gen.ts'
+import type {
+  ChannelList,
+  Product,
+  ProductList,
+  Video,
+  VideoList,
+} from '@/api/generated/types.gen.ts'
 import type { IndexStatus } from '@/api/merch-index.ts'
 import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
@@ -72,7 +78,9 @@ it('warns of a tag that no longer sells and replaces it with one key', async () 
   await page.getByRole('link', { name: 'Fix broken tags' }).click()
   await page.waitForURL(/\/coverage\?.*show=tags/)
   const rows = page.getByRole('list', { name: 'Broken tags' }).getByRole('listitem')
-  const row = rows.filter({ has: page.getByRole('link', { name: video.caption ?? '', exact: true }) })
+  const row = rows.filter({
+    has: page.getByRole('link', { name: video.caption ?? '', exact: true }),
+  })
   await shown(row.first())
   expect(await seriousAccessibilityViolations(page)).toEqual([])
   await row.first().focus()
