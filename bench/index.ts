@@ -94,7 +94,7 @@ try {
   step('building the app')
   await buildApp(join(temp.dir, 'dist'))
   step(
-    `starting the dashboard: ${videos.toLocaleString('en')} videos, ${products.toLocaleString('en')} products`,
+    `starting the dashboard (${videos.toLocaleString('en')} videos, ${products.toLocaleString('en')} products) and waiting for its backfill`,
   )
   process.env.SANDBOX_SEED_PRODUCTS = String(products)
   process.env.SERVICE_WEBHOOK_SECRET = secret
@@ -109,12 +109,8 @@ try {
   })
   session = server.session
 
-  step('waiting for the backfill')
-  let status = await json<Status>('/api/dashboard/index/status')
-  while (status.state !== 'ready') {
-    await new Promise((resolve) => setTimeout(resolve, 250))
-    status = await json<Status>('/api/dashboard/index/status')
-  }
+  // startServer returned once the backfill was done.
+  const status = await json<Status>('/api/dashboard/index/status')
   const pass = status.last_pass
   const backfillSeconds = pass
     ? (Date.parse(pass.finished_at) - Date.parse(pass.started_at)) / 1000
