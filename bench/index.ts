@@ -87,6 +87,39 @@ async function webhook(videoId: string, caption: string): Promise<number> {
   return took
 }
 
+type Page = { pagination: { total_entries?: number; cursor: string | null } }
+
+/**
+ * The fewest requests any client of the documented API can fill the index with, for this data:
+ * the channels, every listing's pages (each channel's videos, live and archived apart; each
+ * store's products), and the stores.
+ */
+async function leastRequests(channelIds: string[]): Promise<number> {
+  let requests = 2
+  for (const id of channelIds)
+    for (const archived of ['false', 'true']) {
+      const page = await json<Page>(
+        `/api/v1/videos?channel_id=${id}&archived=${archived}&page_size=1`,
+      )
+      requests += Math.max(1, Math.ceil((page.pagination.total_entries ?? 0) / 100))
+    }
+  const { stores } = await json<{ stores: { id: string }[] }>(
+    '/api/v1/business_stores?page_size=100',
+  )
+  for (const store of stores) {
+    let before = ''
+    for (;;) {
+      requests++
+      const page = await json<Page>(
+        `/api/v1/products?business_store_id=${store.id}&page_size=100${before}`,
+      )
+      if (!page.pagination.cursor) break
+      before = `&before=${page.pagination.cursor}`
+    }
+  }
+  return requests
+}
+
 const pick = <T>(items: readonly T[], count: number) =>
   Array.from({ length: count }, () => items[Math.floor(Math.random() * items.length)] as T)
 
@@ -117,6 +150,7 @@ try {
     : Number.NaN
   const { channels } = await json<{ channels: { id: string }[] }>('/api/v1/channels')
   const channel = channels[0]?.id as string
+  const least = await leastRequests(channels.map((each) => each.id))
 
   step('the product filter, 300 queries')
   const sample = await json<{
@@ -212,6 +246,12 @@ try {
       met: (pass?.requests ?? Infinity) <= 1100,
       key: 'backfillRequests',
       value: pass?.requests ?? null,
+    },
+    {
+      figure: 'Least the documented API allows for this data',
+      result: least.toLocaleString('en'),
+      goal: '',
+      met: null,
     },
     { figure: 'Product filter, p50', result: ms(percentile(filter, 0.5)), goal: '', met: null },
     {
