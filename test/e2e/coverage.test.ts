@@ -21,6 +21,10 @@ it('lists the products without a live video and the live videos without a produc
   const products = page.getByRole('table', { name: 'Products without a live video' })
   await shown(products)
   await shown(page.getByText(/^From the dashboard's index: checked against the service/))
+  // An admin sees the index's passes, and starts one.
+  await shown(page.getByRole('status').filter({ hasText: /^The last backfill began / }))
+  await page.getByRole('button', { name: 'Check against the service now' }).click()
+  await shown(page.getByRole('status').filter({ hasText: /^The last reconcile began / }))
 
   // Sorted by price, highest first: the first row's price is the highest shown.
   await page.getByLabel('Sort by').selectOption('price')

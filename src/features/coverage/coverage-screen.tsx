@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/ui/page-header'
 import { Tabs } from '@/components/ui/tabs'
 import { BrokenTags } from './broken-tags'
 import type { CoverageSearch } from './coverage-search'
+import { IndexProgress } from './index-progress'
 import { UncoveredProducts } from './uncovered-products'
 import { UnsellingVideos } from './unselling-videos'
 
@@ -53,6 +54,7 @@ export function CoverageScreen({ search }: { search: CoverageSearch }) {
           )
         }
       />
+      <IndexProgress />
       <Tabs
         label="Coverage views"
         selectedId={view}
