@@ -18,6 +18,7 @@ import { createStaticApp } from './http/static-app.ts'
 import { createCoverageRoutes } from './index/coverage-routes.ts'
 import { createIndexRoutes } from './index/index-routes.ts'
 import { createMerchIndex, type MerchIndex } from './index/merch-index.ts'
+import { ownWritesObserver } from './index/own-writes.ts'
 import { createServiceReader } from './index/service-reader.ts'
 import { createMemoryLedger } from './live/dedup.ts'
 import { createEventHub } from './live/event-hub.ts'
@@ -192,6 +193,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
         replayLimitBytes,
         logger,
         upstream: observeUpstream(metrics),
+        ...(options.index ? { answers: ownWritesObserver(access.db, log) } : {}),
       }),
       appPolicy: appContentSecurityPolicy(options.mode, origins),
       mediaOrigins: origins.media.filter((source) => source.includes('//')),

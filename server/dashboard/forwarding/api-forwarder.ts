@@ -21,7 +21,17 @@ export interface ApiForwarderOptions {
   logger: Logger
   /** Told how each request to the service went (metrics). */
   upstream?: UpstreamObserver
+  /** Shown the answers it asks for (the merchandising index learns from the dashboard's writes). */
+  answers?: AnswerObserver
 }
+
+export interface AnswerObserver {
+  wants(method: string, pathname: string): boolean
+  /** A successful answer's JSON body (up to 1 MiB), and when its request was sent (ms). */
+  seen(method: string, pathname: string, body: Buffer, sentAt: number): void
+}
+
+const observedLimitBytes = 1024 * 1024
 
 export interface UpstreamObserver {
   answered(status: number, seconds: number): void
@@ -73,6 +83,7 @@ export function createApiForwarder(options: ApiForwarderOptions): RequestHandler
         }
       }
       let token = await options.tokens.current()
+      const sentAt = Date.now()
       let upstream = await send(token)
       if (upstream.statusCode === 401) {
         options.tokens.discard(token)
@@ -84,7 +95,16 @@ export function createApiForwarder(options: ApiForwarderOptions): RequestHandler
       }
       const uploadCutShort = !body.replayable && !req.complete
       if (uploadCutShort) stopUpload(req, res)
-      await relay(upstream, res, req.headers['accept-encoding'])
+      const method = req.method ?? 'GET'
+      const pathname = path.split('?', 1)[0] ?? '/'
+      const status = upstream.statusCode ?? 502
+      const copy =
+        status >= 200 && status < 300 && options.answers?.wants(method, pathname)
+          ? bodyCopy()
+          : null
+      await relay(upstream, res, req.headers['accept-encoding'], copy?.add)
+      const answer = copy && upstream.complete ? copy.body() : null
+      if (answer) options.answers?.seen(method, pathname, answer, sentAt)
       // The request to the service was never finished, so its connection cannot be reused.
       if (uploadCutShort) upstream.socket?.destroy()
     } catch (error) {
@@ -100,10 +120,24 @@ export function createApiForwarder(options: ApiForwarderOptions): RequestHandler
   }
 }
 
+/** A copy of an answer's body as it is relayed; none past the limit. */
+function bodyCopy() {
+  const chunks: Buffer[] = []
+  let size = 0
+  return {
+    add: (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= observedLimitBytes) chunks.push(chunk)
+    },
+    body: () => (size <= observedLimitBytes ? Buffer.concat(chunks) : null),
+  }
+}
+
 async function relay(
   upstream: IncomingMessage,
   res: ServerResponse,
   acceptEncoding: string | undefined,
+  copy?: (chunk: Buffer) => void,
 ) {
   const status = upstream.statusCode ?? 502
   // The page reads `{error}` from every failure; a proxy's HTML error page is not that.
@@ -119,6 +153,8 @@ async function relay(
     return
   }
   const headers = browserResponseHeaders(upstream.headers)
+  // Attached with the pipeline below, in the same tick, so both see every chunk.
+  if (copy) upstream.on('data', copy)
   // Lists of videos are JSON the service may send uncompressed; compress them on the way (a fast
   // brotli level: this runs on every API answer).
   const encoding = compressible(upstream) ? preferredEncoding(acceptEncoding) : null

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningDashboard, startDashboard } from '../../../server/dashboard/start.ts'
+import type { Product } from '../../../src/api/generated/types.gen.ts'
 import { send } from '../dashboard/http-client.ts'
 import { createTempDist } from '../dashboard/temp-dist.ts'
 import { addAccounts, signIn } from '../support/accounts.ts'
@@ -124,7 +125,7 @@ describe('the index over HTTP', () => {
       .toBe('reconcile')
   })
 
-  it("learns of a change made through the dashboard from the sandbox's signed webhook", async () => {
+  it("learns of a change made elsewhere from the sandbox's signed webhook", async () => {
     const list = await get(
       `/api/v1/videos?channel_id=${channelId}&page_size=100&fields=product_ids`,
     )
@@ -133,9 +134,18 @@ describe('the index over HTTP', () => {
     const tagged = videos
       .flatMap((each) => each.product_ids)
       .find((product) => !video.product_ids.includes(product)) as string
-    const patched = await send(dashboard.url, `/api/v1/videos/${video.id}`, {
+    // Straight to the service, as another of its clients would: only the webhook tells the index.
+    const token = await fetch(`${dashboard.serviceUrl}/oauth/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    }).then(async (response) => ((await response.json()) as { access_token: string }).access_token)
+    const patched = await fetch(`${dashboard.serviceUrl}/api/v1/videos/${video.id}`, {
       method: 'PATCH',
-      headers: { ...admin, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ product_ids: [...video.product_ids, tagged] }),
     })
     expect(patched.status).toBe(200)
@@ -152,5 +162,41 @@ describe('the index over HTTP', () => {
         { timeout: 5_000 },
       )
       .toContain(video.id)
+  })
+
+  it('learns of a product changed through the dashboard from its answer, with no pass', async () => {
+    const list = await get(
+      `/api/v1/videos?channel_id=${channelId}&page_size=100&fields=product_ids`,
+    )
+    const videos = list.json().videos as { id: string; product_ids: string[] }[]
+    const productId = videos.flatMap((each) => each.product_ids)[0] as string
+    const product = (await get(`/api/v1/products/${productId}`)).json() as Product
+    const changed = await send(dashboard.url, '/api/v1/products', {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        business_store_id: product.business_store_id,
+        external_id: product.external_id,
+        product_units: product.units.map((unit) => ({
+          external_id: unit.external_id,
+          quantity: 0,
+        })),
+      }),
+    })
+    expect(changed.status).toBe(200)
+    await expect
+      .poll(
+        async () =>
+          (await get(`/api/dashboard/index/tag-health?channel_id=${channelId}`))
+            .json()
+            .tags.map((tag: { product_id: string; problem: string }) => [
+              tag.product_id,
+              tag.problem,
+            ]),
+        { timeout: 5_000 },
+      )
+      .toContainEqual([productId, 'out_of_stock'])
+    const status = (await get('/api/dashboard/index/status')).json()
+    expect(status.last_pass.kind).toBe('reconcile')
   })
 })

@@ -1,0 +1,53 @@
+import type { Product, Video } from '../../../src/api/generated/types.gen.ts'
+import { withFields } from '../../../src/api/video-fields.ts'
+import type { DashboardDb } from '../db/database.ts'
+import type { AnswerObserver } from '../forwarding/api-forwarder.ts'
+import type { Log } from '../ops/logger.ts'
+import { forgetVideos, saveProducts, saveVideos } from './video-index.ts'
+import { factsFromVideo, indexFields, productRow } from './video-rows.ts'
+
+// Writes the dashboard forwards whose answers tell the index something at once: the video as it
+// now is (its update, publication, archive and posters answer the whole Video), a video deleted
+// (204), a product created or updated (products have no webhooks: without this the index would
+// learn of them at the next pass).
+const videoAnswer =
+  /^\/api\/v1\/videos\/([^/]+)(?:\/(?:publish|unpublish|archive|unarchive|posters))?$/
+const productAnswer = /^\/api\/v1\/products$/
+
+export function ownWritesObserver(db: DashboardDb, log: Log): AnswerObserver {
+  async function learn(method: string, pathname: string, body: Buffer, sentAt: number) {
+    const video = videoAnswer.exec(pathname)
+    if (video && method === 'DELETE') return forgetVideos(db, [decodeURIComponent(video[1] ?? '')])
+    if (video) {
+      const answer = JSON.parse(body.toString('utf8')) as Video
+      const row = await db
+        .selectFrom('indexed_videos')
+        .select('channel_id')
+        .where('id', '=', answer.id)
+        .executeTakeFirst()
+      // A video the index has not placed in a channel yet waits for its webhook or a pass.
+      if (!row) return
+      const facts = factsFromVideo(
+        withFields(answer, indexFields),
+        row.channel_id,
+        sentAt,
+        new Date().toISOString(),
+      )
+      await saveVideos(db, [facts], () => sentAt)
+      return
+    }
+    const product = JSON.parse(body.toString('utf8')) as Product
+    await saveProducts(db, [productRow(product, new Date().toISOString())])
+  }
+
+  return {
+    wants: (method, pathname) =>
+      (videoAnswer.test(pathname) && method !== 'GET') ||
+      (productAnswer.test(pathname) && method === 'POST'),
+    seen: (method, pathname, body, sentAt) => {
+      learn(method, pathname, body, sentAt).catch((error: unknown) =>
+        log('the index could not learn from a write', { pathname, error: String(error) }),
+      )
+    },
+  }
+}
