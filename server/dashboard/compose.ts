@@ -19,6 +19,7 @@ import { createCoverageRoutes } from './index/coverage-routes.ts'
 import { createIndexRoutes } from './index/index-routes.ts'
 import { createMerchIndex, type MerchIndex } from './index/merch-index.ts'
 import { ownWritesObserver } from './index/own-writes.ts'
+import { createReviewQueue, filteredQueue } from './index/review-queue.ts'
 import { createServiceReader } from './index/service-reader.ts'
 import { createMemoryLedger } from './live/dedup.ts'
 import { createEventHub } from './live/event-hub.ts'
@@ -47,6 +48,7 @@ interface ServiceSide {
   mediaOrigins: string[]
   health: { status: string; service: string }
   index: IndexHandlers | null
+  reviewQueue: (channelId: string) => Promise<unknown>
 }
 
 /**
@@ -199,14 +201,14 @@ export async function composeDashboard(options: DashboardOptions, server: Server
       mediaOrigins: origins.media.filter((source) => source.includes('//')),
       health: { status: 'ok', service: sandbox ? 'sandbox' : 'remote' },
       index: null,
+      reviewQueue: () => Promise.reject(new Error('not connected yet')),
     }
+    const reader = createServiceReader(serviceBaseUrl, tokens, { timeoutMs })
+    const queue = options.index ? createReviewQueue({ db: access.db, reader, log }) : null
+    service.reviewQueue = (channelId) =>
+      queue ? queue.videos(channelId) : filteredQueue(reader, channelId)
     if (options.index) {
-      merchIndex = createMerchIndex({
-        db: access.db,
-        reader: createServiceReader(serviceBaseUrl, tokens, { timeoutMs }),
-        log,
-        ...options.index,
-      })
+      merchIndex = createMerchIndex({ db: access.db, reader, log, ...options.index })
       service.index = {
         ...createIndexRoutes(access.db, merchIndex),
         coverage: createCoverageRoutes(access.db),
@@ -241,6 +243,8 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     forward: (req, res) => (service ? service.forward(req, res) : starting(res)),
     health: () => service?.health ?? { status: 'starting' },
     index: () => service?.index ?? null,
+    reviewQueue: (channelId) =>
+      service ? service.reviewQueue(channelId) : Promise.reject(new Error('starting')),
     serveApp: async (req, res) => {
       const signedIn = () => access.signIn.principalOf(req).then(Boolean)
       if (serverRender && (await serverRender(req, res, signedIn))) return

@@ -73,6 +73,8 @@ export interface RouteDependencies {
   /** `/api/v1/*` to the service, with the dashboard's token. */
   forward: NodeHandler
   health: () => unknown
+  /** The review queue of a channel: from the index, or the service's filter without one. */
+  reviewQueue: (channelId: string) => Promise<unknown>
   /** The index's handlers, once the service is known and if the index is on (options.index). */
   index: () => IndexHandlers | null
   /** The built app (production) or Vite (development), for every other path. */
@@ -175,6 +177,16 @@ export function createRoutes(d: RouteDependencies) {
     '/api/dashboard/index/videos',
     allow('viewer', 'dashboard.index'),
     fromIndex((i) => i.videos),
+  )
+  app.get(
+    '/api/dashboard/index/review-queue',
+    allow('viewer', 'dashboard.index'),
+    withUrl(async (_req, res, url) => {
+      const channelId = url.searchParams.get('channel_id')
+      if (!channelId)
+        return sendJson(res, 400, { error: 'Invalid channel_id: a channel is required' })
+      sendJson(res, 200, await d.reviewQueue(channelId))
+    }),
   )
   app.get(
     '/api/dashboard/index/tag-health',

@@ -25,6 +25,11 @@ export interface SandboxOptions {
    * addresses. Off by default: the loopback demo and the tests fetch from 127.0.0.1.
    */
   blockPrivateUrls?: boolean
+  /**
+   * Answer only what the documents describe: the video list ignores `has_pending_matches`, a
+   * filter the dashboard once assumed (issue 21), as a service without it would.
+   */
+  documentedOnly?: boolean
   fetchAddressRules?: FetchAddressRules
   tokenTtlSeconds?: number
   dataDir?: string
@@ -45,6 +50,7 @@ export interface SandboxConfig {
   timeScale: number
   rateLimit: { count: number; windowMs: number }
   blockPrivateUrls: boolean
+  documentedOnly: boolean
   fetchAddressRules: FetchAddressRules
   tokenTtlSeconds: number
   dataDir: string
@@ -72,6 +78,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): SandboxOptions {
     timeScale: num(env.SANDBOX_TIME_SCALE),
     rateLimit: env.SANDBOX_RATE_LIMIT,
     blockPrivateUrls: env.SANDBOX_BLOCK_PRIVATE_URLS === '1',
+    documentedOnly: env.SANDBOX_DOCUMENTED_ONLY === '1',
     tokenTtlSeconds: num(env.SANDBOX_TOKEN_TTL),
     dataDir: env.SANDBOX_DATA_DIR,
     s3: {
@@ -107,6 +114,7 @@ export function resolveConfig(options: SandboxOptions): SandboxConfig {
     timeScale,
     rateLimit: parseRateLimit(options.rateLimit ?? '20/300'),
     blockPrivateUrls: options.blockPrivateUrls ?? false,
+    documentedOnly: options.documentedOnly ?? false,
     fetchAddressRules: options.fetchAddressRules ?? {},
     tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
     dataDir,

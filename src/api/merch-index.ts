@@ -163,3 +163,17 @@ export function brokenTagsPath(where: { channelId: string } | { videoId: string 
   )
   return `/api/dashboard/index/tag-health?${query}`
 }
+
+export const reviewQueueVideoSchema = z.object({
+  id: z.string(),
+  caption: z.nullable(z.string()),
+  thumbnail_url: z.nullable(z.string()),
+  product_ids: z.array(z.string()),
+})
+export type ReviewQueueVideo = z.infer<typeof reviewQueueVideoSchema>
+
+export const reviewQueueSchema = z.object({
+  videos: z.array(reviewQueueVideoSchema),
+  /** Whether the service's own `has_pending_matches` filter answered too. */
+  filter: z.boolean(),
+})

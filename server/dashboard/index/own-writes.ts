@@ -3,19 +3,29 @@ import { withFields } from '../../../src/api/video-fields.ts'
 import type { DashboardDb } from '../db/database.ts'
 import type { AnswerObserver } from '../forwarding/api-forwarder.ts'
 import type { Log } from '../ops/logger.ts'
+import { matchingStateOf, noteMatching } from './review-queue.ts'
 import { forgetVideos, saveProducts, saveVideos } from './video-index.ts'
 import { factsFromVideo, indexFields, productRow } from './video-rows.ts'
 
-// Writes the dashboard forwards whose answers tell the index something at once: the video as it
-// now is (its update, publication, archive and posters answer the whole Video), a video deleted
+// Answers the dashboard forwards that tell the index something at once: a matching job started,
+// reviewed or read (the review queue's knowledge), the video as it now is (its update, publication, archive and posters answer the whole Video), a video deleted
 // (204), a product created or updated (products have no webhooks: without this the index would
 // learn of them at the next pass).
 const videoAnswer =
   /^\/api\/v1\/videos\/([^/]+)(?:\/(?:publish|unpublish|archive|unarchive|posters))?$/
 const productAnswer = /^\/api\/v1\/products$/
+const matchingAnswer = /^\/api\/v1\/videos\/([^/]+)\/product_matches(\/accept)?$/
 
 export function ownWritesObserver(db: DashboardDb, log: Log): AnswerObserver {
   async function learn(method: string, pathname: string, body: Buffer, sentAt: number) {
+    const matching = matchingAnswer.exec(pathname)
+    if (matching) {
+      const id = decodeURIComponent(matching[1] ?? '')
+      // A job started, a review submitted, or a match list read.
+      if (method === 'POST')
+        return noteMatching(db, id, matching[2] ? 'done' : 'in_progress', sentAt)
+      return noteMatching(db, id, matchingStateOf(JSON.parse(body.toString('utf8'))), sentAt)
+    }
     const video = videoAnswer.exec(pathname)
     if (video && method === 'DELETE') return forgetVideos(db, [decodeURIComponent(video[1] ?? '')])
     if (video) {
@@ -42,6 +52,7 @@ export function ownWritesObserver(db: DashboardDb, log: Log): AnswerObserver {
 
   return {
     wants: (method, pathname) =>
+      matchingAnswer.test(pathname) ||
       (videoAnswer.test(pathname) && method !== 'GET') ||
       (productAnswer.test(pathname) && method === 'POST'),
     seen: (method, pathname, body, sentAt) => {

@@ -86,12 +86,21 @@ export interface IndexLeaseTable {
   expires_at: number
 }
 
+/** What the dashboard knows of a video's matching: a job running, suggestions waiting, or done. */
+export interface IndexMatchingTable {
+  video_id: string
+  state: 'in_progress' | 'pending' | 'done'
+  /** When the service last said so (ms). */
+  checked_at: number
+}
+
 export interface IndexTables {
   indexed_videos: IndexedVideoTable
   indexed_video_tags: IndexedVideoTagTable
   indexed_products: IndexedProductTable
   index_runs: IndexRunTable
   index_leases: IndexLeaseTable
+  index_matching: IndexMatchingTable
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the database as it was then
@@ -199,6 +208,25 @@ export function indexMigration(postgres: boolean): Migration {
         .addColumn('name', 'text', (c) => c.primaryKey())
         .addColumn('holder', 'text', (c) => c.notNull())
         .addColumn('expires_at', big, (c) => c.notNull())
+        .execute()
+    },
+  }
+}
+
+/** The review queue's own knowledge (migration 0006), instead of an undocumented list filter. */
+export function matchingMigration(postgres: boolean): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('index_matching')
+        .addColumn('video_id', 'text', (c) => c.primaryKey())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .addColumn('checked_at', postgres ? 'bigint' : 'integer', (c) => c.notNull())
+        .execute()
+      await db.schema
+        .createIndex('index_matching_state')
+        .on('index_matching')
+        .column('state')
         .execute()
     },
   }

@@ -45,7 +45,9 @@ export function videoReadRoutes(app: Hono, sandbox: Sandbox) {
       videoType: oneOf(query.video_type, videoTypes, 'video_type'),
       published: parseBoolean(query.published, 'published'),
     }
-    const pending = parseBoolean(query.has_pending_matches, 'has_pending_matches')
+    const pending = sandbox.config.documentedOnly
+      ? undefined
+      : parseBoolean(query.has_pending_matches, 'has_pending_matches')
     if (pending !== undefined) filter.within = { ids: pendingMatchVideos(), exclude: !pending }
     if (query.hashtag !== undefined) {
       if (query.hashtag === '' || query.hashtag.length > 100)

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import { listProductMatches, listVideos } from '../generated/sdk.gen'
-import { withFields } from '../video-fields'
-import { readPages } from './cursor-pages'
+import { dashboardApi } from '../dashboard-api'
+import { listProductMatches } from '../generated/sdk.gen'
 import { videoKeys } from './videos'
 
 /** The suggestions of a video's most recent matching job, and that job's status. */
@@ -15,34 +14,21 @@ export const videoMatchesQuery = (videoId: string) =>
     staleTime: 30_000,
   })
 
-export const reviewQueueFields = ['caption', 'thumbnail_url', 'product_ids'] as const
-const queueLimit = 1000
-
-// Every video of the channel with a pending suggestion (the assumed `has_pending_matches`
-// filter), oldest first: the list comes newest first, so every page is read and reversed.
+// Every video of the channel with suggestions waiting, oldest first, as the dashboard server
+// knows them (issue 21): the documents have no filter for them, so the server keeps what it
+// learns of matching jobs, and asks the service's `has_pending_matches` only where a probe shows
+// it is honoured. The answer's schema loads with it, outside the first screen's code.
 export const reviewQueueQuery = (channelId: string) =>
   queryOptions({
     queryKey: videoKeys.reviewQueue(channelId),
     queryFn: async ({ signal }) => {
-      const first = listVideos({
-        query: {
-          channel_id: channelId,
-          has_pending_matches: true,
-          page_size: 100,
-          fields: reviewQueueFields.join(','),
-        },
+      const { reviewQueueSchema } = await import('../merch-index')
+      const query = new URLSearchParams({ channel_id: channelId })
+      const queue = await dashboardApi(`/api/dashboard/index/review-queue?${query}`, {
         signal,
-        throwOnError: true,
+        schema: reviewQueueSchema,
       })
-      const pages = await readPages(
-        first.then((response) => response.data),
-        signal,
-        {
-          more: (read) => read.reduce((count, page) => count + page.videos.length, 0) < queueLimit,
-        },
-      )
-      const videos = pages.flatMap((page) => page.videos)
-      return videos.reverse().map((video) => withFields(video, reviewQueueFields))
+      return queue.videos
     },
     staleTime: 30_000,
   })

@@ -75,7 +75,12 @@ describe('shutdown on SIGTERM', () => {
     const service = await startFakeService()
     cleanups.push(service.close)
     const held: Parameters<FakeService['api']>[1][] = []
-    service.api = (_request, res) => held.push(res)
+    // The test's request is held; the merchandising index's reads (npm start runs it) are
+    // answered at once, with nothing to index.
+    service.api = (request, res) =>
+      request.url?.startsWith('/api/v1/videos')
+        ? held.push(res)
+        : json(res, 200, { channels: [], stores: [], links: { next: null } })
     const dashboard = await startProcess(service)
     const exited = exitOf(dashboard.child)
     const stream = await openStream(dashboard.url, dashboard.session.cookie)
