@@ -1277,8 +1277,9 @@ export type ListVideosData = {
          */
         published?: boolean;
         /**
-         * true for videos with at least one pending AI product match only (the review queue);
-         * false for videos without one. Not in the documents: assumed by the dashboard.
+         * true for videos with at least one pending AI product match only;
+         * false for videos without one. Not in the documents: the dashboard uses it only where a
+         * probe at first use shows the service honours it (its total differs from the unfiltered one).
          *
          */
         has_pending_matches?: boolean;
