@@ -210,7 +210,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     if (options.index) {
       merchIndex = createMerchIndex({ db: access.db, reader, log, ...options.index })
       service.index = {
-        ...createIndexRoutes(access.db, merchIndex),
+        ...createIndexRoutes(access.db, merchIndex, reader),
         coverage: createCoverageRoutes(access.db),
       }
       merchIndex.start()

@@ -157,11 +157,15 @@ export function createRoutes(d: RouteDependencies) {
     }),
   )
   // The dashboard's own index of the service's data (decision 0019).
-  const fromIndex = (pick: (index: IndexHandlers) => UrlHandler) =>
+  const fromIndex = (
+    pick: (
+      index: IndexHandlers,
+    ) => (req: IncomingMessage, res: ServerResponse, url: URL, c: DashboardContext) => unknown,
+  ) =>
     raw((req, res, c) => {
       const index = d.index()
       if (!index) return refuse(c, 404, 'The merchandising index is not running on this server')
-      return pick(index)(req, res, requestUrl(req))
+      return pick(index)(req, res, requestUrl(req), c)
     })
   // A server without the index says so, so the app asks it nothing more (and logs no 404).
   app.get(
@@ -187,6 +191,27 @@ export function createRoutes(d: RouteDependencies) {
         return sendJson(res, 400, { error: 'Invalid channel_id: a channel is required' })
       sendJson(res, 200, await d.reviewQueue(channelId))
     }),
+  )
+  app.get(
+    '/api/dashboard/index/readiness',
+    allow('viewer', 'dashboard.index'),
+    fromIndex((i) => i.readiness),
+  )
+  // Who changes a team setting is kept beside it (and in the audit log).
+  const settingsBy =
+    (index: IndexHandlers) =>
+    async (req: IncomingMessage, res: ServerResponse, _url: URL, c: DashboardContext) =>
+      index.readinessSettings(req, res, (await c.var.principal())?.email ?? '')
+  app.get(
+    '/api/dashboard/settings/readiness',
+    allow('viewer', 'dashboard.readSettings'),
+    fromIndex(settingsBy),
+  )
+  app.put(
+    '/api/dashboard/settings/readiness',
+    allow('admin', 'dashboard.changeSettings'),
+    audited('dashboard.changeSettings'),
+    fromIndex(settingsBy),
   )
   app.get(
     '/api/dashboard/index/tag-health',

@@ -177,3 +177,21 @@ export const reviewQueueSchema = z.object({
   /** Whether the service's own `has_pending_matches` filter answered too. */
   filter: z.boolean(),
 })
+
+/** What may be missing or wrong before a video goes live; a team setting says which count. */
+export const readinessChecks = ['caption', 'product', 'broken_tag', 'poster', 'subtitles'] as const
+export type ReadinessCheck = (typeof readinessChecks)[number]
+
+export const readinessSettingsSchema = z.object({ required: z.array(z.enum(readinessChecks)) })
+export type ReadinessSettings = z.infer<typeof readinessSettingsSchema>
+
+export const readinessSchema = z.object({
+  required: z.array(z.enum(readinessChecks)),
+  videos: z.array(
+    z.object({
+      video_id: z.string(),
+      problems: z.array(z.object({ check: z.enum(readinessChecks), message: z.string() })),
+    }),
+  ),
+})
+export type Readiness = z.infer<typeof readinessSchema>

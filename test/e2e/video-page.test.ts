@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
+import { api } from './support/service-api.ts'
 import { recordTraffic } from './support/traffic.ts'
 import { shown, textOf } from './support/ui.ts'
 
 let app: RunningApp
 beforeAll(async () => {
   app = await startApp()
+  // These tests publish whatever video comes first: the team asks about nothing first
+  // (readiness.test.ts covers the asking).
+  await app.page.goto(`${app.url}/videos`)
+  await api(app, 'PUT', '/api/dashboard/settings/readiness', { required: [] })
 })
 afterAll(() => app?.close())
 

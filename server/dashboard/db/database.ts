@@ -15,7 +15,12 @@ import {
 } from 'kysely'
 import pg from 'pg'
 import type { Role } from '../../../src/api/roles.ts'
-import { type IndexTables, indexMigration, matchingMigration } from '../index/tables.ts'
+import {
+  type IndexTables,
+  indexMigration,
+  matchingMigration,
+  teamSettingsMigration,
+} from '../index/tables.ts'
 
 export interface AccountTable {
   id: string
@@ -234,6 +239,7 @@ export function dashboardMigrations(postgres: boolean): MigrationProvider {
     },
     '0005_merchandising_index': indexMigration(postgres),
     '0006_review_queue': matchingMigration(postgres),
+    '0007_team_settings': teamSettingsMigration,
   }
   return { getMigrations: async () => all }
 }

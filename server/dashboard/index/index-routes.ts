@@ -1,9 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import * as z from 'zod/mini'
+import { readinessChecks, readinessSettingsSchema } from '../../../src/api/merch-index.ts'
+import { readSmallForm } from '../auth/request-checks.ts'
 import type { DashboardDb } from '../db/database.ts'
 import { sendError, sendJson } from '../http/json-response.ts'
 import { findVideos, indexStatus } from './index-queries.ts'
 import type { MerchIndex } from './merch-index.ts'
+import { readinessOf, readinessSettings, saveReadinessSettings } from './readiness.ts'
+import type { ServiceReader } from './service-reader.ts'
 import { brokenTags } from './tag-health.ts'
 
 const videosQuery = z.object({
@@ -16,7 +20,7 @@ const videosQuery = z.object({
 })
 
 /** The index's answers over HTTP: `/api/dashboard/index/*`, for anyone signed in. */
-export function createIndexRoutes(db: DashboardDb, index: MerchIndex) {
+export function createIndexRoutes(db: DashboardDb, index: MerchIndex, reader: ServiceReader) {
   return {
     async status(_req: IncomingMessage, res: ServerResponse) {
       sendJson(res, 200, await indexStatus(db, index.lastEventAt()))
@@ -54,6 +58,25 @@ export function createIndexRoutes(db: DashboardDb, index: MerchIndex) {
         return sendError(res, 400, 'Invalid query: name a channel_id or a video_id')
       const tags = await brokenTags(db, channelId, videoId ? { videoId } : {})
       sendJson(res, 200, { tags, index: await indexStatus(db, index.lastEventAt()) })
+    },
+    /** What the team's required checks find on each video named (`video_id`, up to 100). */
+    async readiness(_req: IncomingMessage, res: ServerResponse, url: URL) {
+      const ids = [...new Set(url.searchParams.getAll('video_id'))]
+      if (ids.length === 0 || ids.length > 100)
+        return sendError(res, 400, 'Invalid video_id: name 1 to 100 videos')
+      sendJson(res, 200, await readinessOf(db, reader, ids))
+    },
+    async readinessSettings(req: IncomingMessage, res: ServerResponse, by: string) {
+      if (req.method === 'GET') return sendJson(res, 200, await readinessSettings(db))
+      const parsed = readinessSettingsSchema.safeParse(await readSmallForm(req))
+      if (!parsed.success)
+        return sendError(
+          res,
+          400,
+          `Invalid required: name checks among ${readinessChecks.join(', ')}`,
+        )
+      await saveReadinessSettings(db, parsed.data, by)
+      sendJson(res, 200, await readinessSettings(db))
     },
     /** Admins start a reconcile now; 409 while one is running on any replica. */
     async reconcile(_req: IncomingMessage, res: ServerResponse) {

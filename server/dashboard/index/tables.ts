@@ -94,6 +94,14 @@ export interface IndexMatchingTable {
   checked_at: number
 }
 
+/** A team-wide setting of the dashboard, as JSON (migration 0007). */
+export interface TeamSettingTable {
+  name: string
+  value: string
+  updated_at: string
+  updated_by: string
+}
+
 export interface IndexTables {
   indexed_videos: IndexedVideoTable
   indexed_video_tags: IndexedVideoTagTable
@@ -101,6 +109,7 @@ export interface IndexTables {
   index_runs: IndexRunTable
   index_leases: IndexLeaseTable
   index_matching: IndexMatchingTable
+  team_settings: TeamSettingTable
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the database as it was then
@@ -230,4 +239,17 @@ export function matchingMigration(postgres: boolean): Migration {
         .execute()
     },
   }
+}
+
+/** Team-wide settings, such as the checks required before publishing (migration 0007). */
+export const teamSettingsMigration: Migration = {
+  async up(db: AnyDb) {
+    await db.schema
+      .createTable('team_settings')
+      .addColumn('name', 'text', (c) => c.primaryKey())
+      .addColumn('value', 'text', (c) => c.notNull())
+      .addColumn('updated_at', 'text', (c) => c.notNull())
+      .addColumn('updated_by', 'text', (c) => c.notNull())
+      .execute()
+  },
 }

@@ -14,4 +14,6 @@ export const indexKeys = {
   unsellingVideos: (channelId: string) => [...indexKeys.coverage(), 'videos', channelId] as const,
   brokenTags: (where: { channelId: string } | { videoId: string }) =>
     [...indexKeys.all, 'broken-tags', where] as const,
+  readiness: (videoIds: readonly string[]) => [...indexKeys.all, 'readiness', videoIds] as const,
+  readinessSettings: () => [...indexKeys.all, 'readiness-settings'] as const,
 }

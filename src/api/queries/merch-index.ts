@@ -8,6 +8,8 @@ import {
   indexStatusSchema,
   listIndexedVideos,
   type ProductSort,
+  readinessSchema,
+  readinessSettingsSchema,
   uncoveredProductsSchema,
   unsellingVideosSchema,
 } from '../merch-index'
@@ -85,4 +87,28 @@ export const brokenTagsQuery = (where: { channelId: string } | { videoId: string
     queryFn: ({ signal }) =>
       dashboardApi(brokenTagsPath(where), { signal, schema: brokenTagsSchema }),
     staleTime: 30_000,
+  })
+
+/** What the team's required checks find on each video, before it goes live. Always read afresh. */
+export const readinessQuery = (videoIds: readonly string[]) =>
+  queryOptions({
+    queryKey: indexKeys.readiness(videoIds),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams(videoIds.map((id) => ['video_id', id]))
+      return dashboardApi(`/api/dashboard/index/readiness?${query}`, {
+        signal,
+        schema: readinessSchema,
+      })
+    },
+    staleTime: 0,
+  })
+
+export const readinessSettingsQuery = () =>
+  queryOptions({
+    queryKey: indexKeys.readinessSettings(),
+    queryFn: ({ signal }) =>
+      dashboardApi('/api/dashboard/settings/readiness', {
+        signal,
+        schema: readinessSettingsSchema,
+      }),
   })

@@ -11,6 +11,7 @@ import { Tabs } from '@/components/ui/tabs'
 import { BrokenTags } from './broken-tags'
 import type { CoverageSearch } from './coverage-search'
 import { IndexProgress } from './index-progress'
+import { ReadinessSettings } from './readiness-settings'
 import { UncoveredProducts } from './uncovered-products'
 import { UnsellingVideos } from './unselling-videos'
 
@@ -54,7 +55,10 @@ export function CoverageScreen({ search }: { search: CoverageSearch }) {
           )
         }
       />
-      <IndexProgress />
+      <div className="grid gap-4 md:grid-cols-2">
+        <IndexProgress />
+        <ReadinessSettings />
+      </div>
       <Tabs
         label="Coverage views"
         selectedId={view}

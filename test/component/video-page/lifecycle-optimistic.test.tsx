@@ -77,7 +77,8 @@ describe('lifecycle: optimistic changes', () => {
     renderLifecycle(draft)
 
     await userEvent.click(screen.getByRole('button', { name: 'Publish now' }))
-    expect(screen.getByText(/Live since/)).toBeInTheDocument()
+    // Shown before the service answers, once the readiness check (which finds nothing) is done.
+    expect(await screen.findByText(/Live since/)).toBeInTheDocument()
     expect(writes(calls)).toEqual([
       { method: 'POST', path: `/api/v1/videos/${draft.id}/publish`, body: undefined },
     ])

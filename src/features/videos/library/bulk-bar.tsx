@@ -7,6 +7,7 @@ import { formatVideoCount } from '@/lib/format'
 import { usePermission } from '@/lib/permissions'
 import type { LifecycleAction } from '../lifecycle'
 import { lifecycleLabels } from '../lifecycle'
+import { useReadyCheck } from '../ready-check'
 import type { BulkTagMode } from './bulk-tagging'
 import type { BulkReport } from './use-bulk-actions'
 
@@ -26,6 +27,9 @@ const actions: LifecycleAction[] = ['publish', 'unpublish', 'archive', 'unarchiv
 
 export function BulkBar(props: {
   count: number
+  /** The selection, and what each is called (the readiness check names them). */
+  videoIds: string[]
+  captionOf: (id: string) => string
   running: string | null
   onAction: (action: LifecycleAction) => void
   onCopyLinks: () => void
@@ -41,6 +45,7 @@ export function BulkBar(props: {
   const [matching, setMatching] = useState(false)
   const busy = props.running !== null
   const { reason } = usePermission('updateVideo')
+  const ready = useReadyCheck(props.captionOf)
   return (
     <section
       aria-label="Bulk actions"
@@ -56,7 +61,11 @@ export function BulkBar(props: {
             size="sm"
             disabled={busy}
             unavailableReason={reason}
-            onClick={() => props.onAction(action)}
+            onClick={() =>
+              action === 'publish'
+                ? ready.check(props.videoIds, () => props.onAction(action))
+                : props.onAction(action)
+            }
           >
             {lifecycleLabels[action].verb}
           </Button>
@@ -152,6 +161,7 @@ export function BulkBar(props: {
           They disappear from the library, playlists and product pages.
         </ConfirmDialog>
       ) : null}
+      {ready.dialog}
     </section>
   )
 }

@@ -7,6 +7,7 @@ import { formatDateTime } from '@/lib/format'
 import { usePermission } from '@/lib/permissions'
 import { publicationLabel, publicationState } from '@/lib/video-facts'
 import { type LifecycleAction, lifecycleLabels } from '../../lifecycle'
+import { useReadyCheck } from '../../ready-check'
 import { ScheduleDialog } from './schedule-dialog'
 import { useLifecycle } from './use-lifecycle'
 
@@ -39,6 +40,15 @@ export function PublishingActions({ video }: { video: Video }) {
     unarchive: usePermission(operations.unarchive),
   }
 
+  const ready = useReadyCheck(() => '')
+  const publish = (publishedAt?: string) =>
+    ready.check([video.id], () =>
+      lifecycle.mutate(
+        { action: 'publish', ...(publishedAt ? { publishedAt } : {}) },
+        { onSuccess: () => setScheduling(false) },
+      ),
+    )
+
   const button = (action: keyof typeof operations, label = lifecycleLabels[action].verb) => (
     <Button
       size="sm"
@@ -47,7 +57,7 @@ export function PublishingActions({ video }: { video: Video }) {
       busy={running?.action === action && !running.publishedAt}
       busyLabel={runningLabels[action]}
       unavailableReason={allowed[action].reason}
-      onClick={() => lifecycle.mutate({ action })}
+      onClick={() => (action === 'publish' ? publish() : lifecycle.mutate({ action }))}
     >
       {label}
     </Button>
@@ -77,15 +87,11 @@ export function PublishingActions({ video }: { video: Video }) {
       {scheduling ? (
         <ScheduleDialog
           running={running?.action === 'publish' && Boolean(running.publishedAt)}
-          onSchedule={(publishedAt) =>
-            lifecycle.mutate(
-              { action: 'publish', publishedAt },
-              { onSuccess: () => setScheduling(false) },
-            )
-          }
+          onSchedule={(publishedAt) => publish(publishedAt)}
           onClose={() => setScheduling(false)}
         />
       ) : null}
+      {ready.dialog}
     </section>
   )
 }
