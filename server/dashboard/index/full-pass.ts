@@ -46,6 +46,24 @@ export async function readVideo(reader: ServiceReader, id: string) {
 }
 
 /**
+ * Reads one video again and saves it where the row keeps its channel; says whether the service
+ * still has it (the caller forgets it if not).
+ */
+export async function refreshVideo(db: DashboardDb, reader: ServiceReader, id: string) {
+  const read = await readVideo(reader, id)
+  if (!read) return false
+  const row = await db
+    .selectFrom('indexed_videos')
+    .select('channel_id')
+    .where('id', '=', id)
+    .executeTakeFirst()
+  const confirmedAt = new Date().toISOString()
+  const facts = factsFromVideo(read.video, row?.channel_id ?? '', read.readAt, confirmedAt)
+  await saveVideos(db, [facts], () => read.readAt)
+  return true
+}
+
+/**
  * One backfill or reconcile: every channel's videos (archived ones too) and every store's
  * products, read page by page and saved as they come, then whatever the pass did not find is
  * checked one by one and forgotten if the service no longer has it. Runs while it holds the lease
@@ -154,23 +172,7 @@ async function recheckUnseen(
   const gone: string[] = []
   for (const [index, id] of unseen.entries()) {
     if (index % 50 === 49) await progress()
-    const read = await readVideo(context.reader, id)
-    if (!read) {
-      gone.push(id)
-      continue
-    }
-    const row = await context.db
-      .selectFrom('indexed_videos')
-      .select(['channel_id'])
-      .where('id', '=', id)
-      .executeTakeFirst()
-    const facts = factsFromVideo(
-      read.video,
-      row?.channel_id ?? '',
-      read.readAt,
-      new Date().toISOString(),
-    )
-    await saveVideos(context.db, [facts], () => read.readAt)
+    if (!(await refreshVideo(context.db, context.reader, id))) gone.push(id)
   }
   await forgetVideos(context.db, gone)
   return unseen.length

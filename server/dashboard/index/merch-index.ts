@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto'
 import type { ServiceEvent } from '../../../src/api/service-event.ts'
 import type { DashboardDb } from '../db/database.ts'
 import type { Log } from '../ops/logger.ts'
-import { LeaseLost, readVideo, runFullPass } from './full-pass.ts'
+import { LeaseLost, refreshVideo, runFullPass } from './full-pass.ts'
 import { createLease } from './lease.ts'
 import type { ServiceReader } from './service-reader.ts'
-import { applySnapshot, forgetVideos, saveVideos } from './video-index.ts'
-import { factsFromVideo } from './video-rows.ts'
+import { applySnapshot, forgetVideos } from './video-index.ts'
 
 export interface MerchIndexOptions {
   db: DashboardDb
@@ -94,20 +93,7 @@ export function createMerchIndex(options: MerchIndexOptions) {
   }
 
   async function complete(videoId: string) {
-    const read = await readVideo(reader, videoId)
-    if (!read) return forgetVideos(db, [videoId])
-    const row = await db
-      .selectFrom('indexed_videos')
-      .select('channel_id')
-      .where('id', '=', videoId)
-      .executeTakeFirst()
-    const facts = factsFromVideo(
-      read.video,
-      row?.channel_id ?? '',
-      read.readAt,
-      new Date().toISOString(),
-    )
-    await saveVideos(db, [facts], () => read.readAt)
+    if (!(await refreshVideo(db, reader, videoId))) await forgetVideos(db, [videoId])
   }
 
   function completeLater(videoId: string) {

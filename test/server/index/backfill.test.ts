@@ -3,33 +3,17 @@
  * every channel's videos and every store's products, and the product filter answers from it
  * exactly what the service's own lists say.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { findVideos } from '../../../server/dashboard/index/index-queries.ts'
-import type { ChannelList } from '../../../src/api/generated/types.gen.ts'
-import { startIndexSandbox } from './index-sandbox.ts'
+import { indexedSandbox } from './index-sandbox.ts'
 
-let env: Awaited<ReturnType<typeof startIndexSandbox>>
-let opened: Awaited<ReturnType<typeof env.openIndex>>
-let channels: string[]
-
-beforeAll(async () => {
-  env = await startIndexSandbox()
-  opened = await env.openIndex()
-  channels = (await env.call<ChannelList>('GET', '/channels')).channels.map((c) => c.id)
-  expect(await opened.index.runPass()).toBe(true)
-}, 60_000)
-
-afterAll(async () => {
-  await opened?.index.stop()
-  await opened?.db.destroy()
-  await env?.close()
-})
+const running = indexedSandbox(80)
 
 async function everyPage(filter: Omit<Parameters<typeof findVideos>[1], 'after' | 'pageSize'>) {
   const ids: string[] = []
   let after: string | null = null
   do {
-    const page = await findVideos(opened.db, { ...filter, after, pageSize: 7 })
+    const page = await findVideos(running.opened.db, { ...filter, after, pageSize: 7 })
     ids.push(...page.videos.map((video) => video.id))
     after = page.pagination.cursor
   } while (after)
@@ -38,9 +22,9 @@ async function everyPage(filter: Omit<Parameters<typeof findVideos>[1], 'after' 
 
 describe('the backfill', () => {
   it('holds every video of every channel, archived ones too, with its products and variants', async () => {
-    for (const channel of channels) {
-      const service = await env.serviceVideos(channel)
-      const rows = await opened.db
+    for (const channel of running.channels) {
+      const service = await running.env.serviceVideos(channel)
+      const rows = await running.opened.db
         .selectFrom('indexed_videos')
         .select(['id', 'product_ids', 'variant_ids', 'caption'])
         .where('channel_id', '=', channel)
@@ -57,7 +41,7 @@ describe('the backfill', () => {
   })
 
   it('holds every product of every store, and records its run with the requests it made', async () => {
-    const stores = await env.call<{ stores: { id: string }[] }>(
+    const stores = await running.env.call<{ stores: { id: string }[] }>(
       'GET',
       '/business_stores?page_size=100',
     )
@@ -65,31 +49,34 @@ describe('the backfill', () => {
     for (const store of stores.stores) {
       let before = ''
       for (;;) {
-        const page = await env.call<{ products: unknown[]; pagination: { cursor: string | null } }>(
-          'GET',
-          `/products?business_store_id=${store.id}&page_size=100${before}`,
-        )
+        const page = await running.env.call<{
+          products: unknown[]
+          pagination: { cursor: string | null }
+        }>('GET', `/products?business_store_id=${store.id}&page_size=100${before}`)
         expected += page.products.length
         if (!page.pagination.cursor) break
         before = `&before=${page.pagination.cursor}`
       }
     }
-    const indexed = await opened.db
+    const indexed = await running.opened.db
       .selectFrom('indexed_products')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('gone_at', 'is', null)
       .executeTakeFirstOrThrow()
     expect(Number(indexed.n)).toBe(expected)
-    const run = await opened.db.selectFrom('index_runs').selectAll().executeTakeFirstOrThrow()
+    const run = await running.opened.db
+      .selectFrom('index_runs')
+      .selectAll()
+      .executeTakeFirstOrThrow()
     expect(run).toMatchObject({ kind: 'backfill', state: 'done', products: expected })
-    expect(run.requests).toBe(opened.reader.requests)
+    expect(run.requests).toBe(running.opened.reader.requests)
   })
 })
 
 describe('the product filter', () => {
   it('finds the videos showing any, or all, of some products, and the untagged ones', async () => {
-    const channel = channels[0] as string
-    const service = await env.serviceVideos(channel)
+    const channel = running.channels[0] as string
+    const service = await running.env.serviceVideos(channel)
     const tagged = service.filter((video) => (video.product_ids?.length ?? 0) >= 2)
     expect(tagged.length).toBeGreaterThan(0)
     const [first, second] = tagged[0]?.product_ids ?? []
@@ -112,8 +99,8 @@ describe('the product filter', () => {
   })
 
   it('finds a video by one of its variants', async () => {
-    const channel = channels[0] as string
-    const service = await env.serviceVideos(channel)
+    const channel = running.channels[0] as string
+    const service = await running.env.serviceVideos(channel)
     const withVariant = service.find((video) => (video.variant_ids?.length ?? 0) > 0)
     expect(withVariant).toBeDefined()
     const variant = withVariant?.variant_ids?.[0] as string

@@ -1,12 +1,18 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
 import { openDashboardDb } from '../../../server/dashboard/db/database.ts'
 import { createServiceTokens } from '../../../server/dashboard/forwarding/service-tokens.ts'
 import { createMerchIndex } from '../../../server/dashboard/index/merch-index.ts'
 import { createServiceReader } from '../../../server/dashboard/index/service-reader.ts'
 import { startSandbox } from '../../../server/sandbox/start.ts'
-import type { SparseVideo, Video, VideoEvent } from '../../../src/api/generated/types.gen.ts'
+import type {
+  ChannelList,
+  SparseVideo,
+  Video,
+  VideoEvent,
+} from '../../../src/api/generated/types.gen.ts'
 
 /**
  * A sandbox seeded with demo videos and products (its own webhooks off: tests send the events
@@ -113,4 +119,37 @@ export async function startIndexSandbox(seedVideos = 80) {
       await rm(dir, { recursive: true, force: true })
     },
   }
+}
+
+type IndexSandbox = Awaited<ReturnType<typeof startIndexSandbox>>
+
+/**
+ * For a test file: a sandbox and an index over it, filled by a backfill before the file's tests
+ * (after `prepare` has changed what it needs at the service), closed after them.
+ */
+export function indexedSandbox(
+  seedVideos: number,
+  prepare?: (env: IndexSandbox, channel: string) => Promise<void>,
+) {
+  const running = {} as {
+    env: IndexSandbox
+    opened: Awaited<ReturnType<IndexSandbox['openIndex']>>
+    channels: string[]
+    channel: string
+  }
+  beforeAll(async () => {
+    running.env = await startIndexSandbox(seedVideos)
+    running.opened = await running.env.openIndex()
+    const { channels } = await running.env.call<ChannelList>('GET', '/channels')
+    running.channels = channels.map((channel) => channel.id)
+    running.channel = running.channels[0] as string
+    await prepare?.(running.env, running.channel)
+    await running.opened.index.runPass()
+  }, 60_000)
+  afterAll(async () => {
+    await running.opened?.index.stop()
+    await running.opened?.db.destroy()
+    await running.env?.close()
+  })
+  return running
 }

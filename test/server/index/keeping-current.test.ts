@@ -4,32 +4,17 @@
  * webhook told (a video deleted, products changed while events were lost). One replica at a time
  * runs a pass.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ChannelList, Video } from '../../../src/api/generated/types.gen.ts'
-import { startIndexSandbox } from './index-sandbox.ts'
+import { describe, expect, it } from 'vitest'
+import type { Video } from '../../../src/api/generated/types.gen.ts'
+import { indexedSandbox } from './index-sandbox.ts'
 
-let env: Awaited<ReturnType<typeof startIndexSandbox>>
-let opened: Awaited<ReturnType<typeof env.openIndex>>
-let channel: string
-
-beforeAll(async () => {
-  env = await startIndexSandbox(40)
-  opened = await env.openIndex()
-  channel = (await env.call<ChannelList>('GET', '/channels')).channels[0]?.id as string
-  await opened.index.runPass()
-}, 60_000)
-
-afterAll(async () => {
-  await opened?.index.stop()
-  await opened?.db.destroy()
-  await env?.close()
-})
+const running = indexedSandbox(40)
 
 const row = (id: string) =>
-  opened.db.selectFrom('indexed_videos').selectAll().where('id', '=', id).executeTakeFirst()
+  running.opened.db.selectFrom('indexed_videos').selectAll().where('id', '=', id).executeTakeFirst()
 
 const someVideo = async (offset: number) => {
-  const videos = await env.serviceVideos(channel)
+  const videos = await running.env.serviceVideos(running.channel)
   return videos[offset]?.id as string
 }
 
@@ -37,12 +22,14 @@ describe('webhooks', () => {
   it('apply a snapshot at once, and a read then completes what it lacks', async () => {
     const id = await someVideo(1)
     const publishAt = new Date(Date.now() + 86_400_000).toISOString()
-    await env.call('PATCH', `/videos/${id}`, { caption: 'Linen tote, autumn cut' })
-    await env.call('POST', `/videos/${id}/publish`, { published_at: publishAt })
-    await opened.index.applyEvent(await env.eventFor(id, Math.floor(Date.now() / 1000)))
+    await running.env.call('PATCH', `/videos/${id}`, { caption: 'Linen tote, autumn cut' })
+    await running.env.call('POST', `/videos/${id}/publish`, { published_at: publishAt })
+    await running.opened.index.applyEvent(
+      await running.env.eventFor(id, Math.floor(Date.now() / 1000)),
+    )
     expect(await row(id)).toMatchObject({ caption: 'Linen tote, autumn cut', partial: 1 })
-    await opened.index.settled()
-    const service = await env.call<Video>('GET', `/videos/${id}`)
+    await running.opened.index.settled()
+    const service = await running.env.call<Video>('GET', `/videos/${id}`)
     expect(await row(id)).toMatchObject({
       partial: 0,
       published_at: new Date(service.published_at ?? 0).toISOString(),
@@ -51,12 +38,14 @@ describe('webhooks', () => {
 
   it('do not apply a snapshot older than what the index holds, delivered late', async () => {
     const id = await someVideo(2)
-    const stale = await env.eventFor(id, Math.floor(Date.now() / 1000) - 3600)
-    await env.call('PATCH', `/videos/${id}`, { caption: 'Newer caption' })
-    await opened.index.applyEvent(await env.eventFor(id, Math.floor(Date.now() / 1000)))
-    await opened.index.settled()
-    expect(await opened.index.applyEvent(stale)).toBe('older')
-    expect(await opened.index.applyEvent(stale)).toBe('older')
+    const stale = await running.env.eventFor(id, Math.floor(Date.now() / 1000) - 3600)
+    await running.env.call('PATCH', `/videos/${id}`, { caption: 'Newer caption' })
+    await running.opened.index.applyEvent(
+      await running.env.eventFor(id, Math.floor(Date.now() / 1000)),
+    )
+    await running.opened.index.settled()
+    expect(await running.opened.index.applyEvent(stale)).toBe('older')
+    expect(await running.opened.index.applyEvent(stale)).toBe('older')
     expect((await row(id))?.caption).toBe('Newer caption')
   })
 })
@@ -64,26 +53,29 @@ describe('webhooks', () => {
 describe('a reconcile', () => {
   it('forgets a deleted video and corrects products changed while no webhook came', async () => {
     const [deleted, retagged] = [await someVideo(3), await someVideo(4)]
-    await env.call('DELETE', `/videos/${deleted}`)
-    const tagged = (await env.serviceVideos(channel)).find(
+    await running.env.call('DELETE', `/videos/${deleted}`)
+    const tagged = (await running.env.serviceVideos(running.channel)).find(
       (video) => video.id !== retagged && video.product_ids?.length,
     )
     const products = tagged?.product_ids ?? []
-    await env.call('PATCH', `/videos/${retagged}`, { product_ids: products })
+    await running.env.call('PATCH', `/videos/${retagged}`, { product_ids: products })
     expect(await row(deleted)).toBeDefined()
 
-    expect(await opened.index.runPass()).toBe(true)
+    expect(await running.opened.index.runPass()).toBe(true)
 
     expect(await row(deleted)).toBeUndefined()
     expect(JSON.parse((await row(retagged))?.product_ids ?? '')).toEqual(products)
-    const runs = await opened.db.selectFrom('index_runs').select(['kind', 'state']).execute()
+    const runs = await running.opened.db
+      .selectFrom('index_runs')
+      .select(['kind', 'state'])
+      .execute()
     expect(runs).toContainEqual({ kind: 'reconcile', state: 'done' })
   })
 
   it('runs on one replica at a time: a second asking meanwhile is told it is busy', async () => {
-    const other = await env.openIndex()
+    const other = await running.env.openIndex()
     try {
-      const first = await opened.index.startPass()
+      const first = await running.opened.index.startPass()
       const second = await other.index.startPass()
       expect(first.started).toBe(true)
       expect(second.started).toBe(false)

@@ -4,26 +4,11 @@
  * claim to know: its row is partial (a read is due) or was last confirmed before the write it
  * missed. After a reconcile the index equals the service. Seeded, so a failure can be replayed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ChannelList, SparseVideo, VideoEvent } from '../../../src/api/generated/types.gen.ts'
-import { startIndexSandbox } from './index-sandbox.ts'
+import { describe, expect, it } from 'vitest'
+import type { SparseVideo, VideoEvent } from '../../../src/api/generated/types.gen.ts'
+import { indexedSandbox } from './index-sandbox.ts'
 
-let env: Awaited<ReturnType<typeof startIndexSandbox>>
-let opened: Awaited<ReturnType<typeof env.openIndex>>
-let channel: string
-
-beforeAll(async () => {
-  env = await startIndexSandbox(40)
-  opened = await env.openIndex()
-  channel = (await env.call<ChannelList>('GET', '/channels')).channels[0]?.id as string
-  await opened.index.runPass()
-}, 60_000)
-
-afterAll(async () => {
-  await opened?.index.stop()
-  await opened?.db.destroy()
-  await env?.close()
-})
+const running = indexedSandbox(40)
 
 // mulberry32: a small seeded generator, so each sequence is the same on every run.
 function random(seed: number) {
@@ -45,9 +30,12 @@ async function serviceState() {
   for (const archived of ['false', 'true']) {
     let before = ''
     for (;;) {
-      const page = await env.call<{ videos: SparseVideo[]; pagination: { cursor: string | null } }>(
+      const page = await running.env.call<{
+        videos: SparseVideo[]
+        pagination: { cursor: string | null }
+      }>(
         'GET',
-        `/videos?channel_id=${channel}&archived=${archived}&page_size=100&fields=${fields}${before}`,
+        `/videos?channel_id=${running.channel}&archived=${archived}&page_size=100&fields=${fields}${before}`,
       )
       videos.push(...page.videos)
       if (!page.pagination.cursor) break
@@ -70,10 +58,10 @@ async function serviceState() {
 }
 
 async function indexState() {
-  const rows = await opened.db
+  const rows = await running.opened.db
     .selectFrom('indexed_videos')
     .selectAll()
-    .where('channel_id', '=', channel)
+    .where('channel_id', '=', running.channel)
     .execute()
   return new Map(
     rows.map((row) => [
@@ -105,20 +93,20 @@ describe.each([1, 2, 3])('a random sequence of writes (seed %i)', (seed) => {
     ] as string[]
     const lastWrite = new Map<string, string>()
     const delayed: VideoEvent[] = []
-    const deliver = async (event: VideoEvent) => void (await opened.index.applyEvent(event))
+    const deliver = async (event: VideoEvent) => void (await running.opened.index.applyEvent(event))
 
     for (let step = 0; step < 30; step++) {
       const id = pick(ids)
       const write = pick(['caption', 'products', 'publish', 'unpublish', 'archive', 'unarchive'])
       if (write === 'caption')
-        await env.call('PATCH', `/videos/${id}`, { caption: `Seed ${seed} step ${step}` })
+        await running.env.call('PATCH', `/videos/${id}`, { caption: `Seed ${seed} step ${step}` })
       else if (write === 'products')
-        await env.call('PATCH', `/videos/${id}`, {
+        await running.env.call('PATCH', `/videos/${id}`, {
           product_ids: products.filter(() => next() < 0.3).slice(0, 4),
         })
-      else await env.call('POST', `/videos/${id}/${write}`)
+      else await running.env.call('POST', `/videos/${id}/${write}`)
       lastWrite.set(id, new Date().toISOString())
-      const event = await env.eventFor(id, Math.floor(Date.now() / 1000))
+      const event = await running.env.eventFor(id, Math.floor(Date.now() / 1000))
       const fate = next()
       if (fate < 0.2) continue // dropped
       if (fate < 0.4) {
@@ -131,7 +119,7 @@ describe.each([1, 2, 3])('a random sequence of writes (seed %i)', (seed) => {
         await deliver(delayed.splice(Math.floor(next() * delayed.length), 1)[0] as VideoEvent)
     }
     for (const event of delayed.reverse()) await deliver(event)
-    await opened.index.settled()
+    await running.opened.index.settled()
 
     const service = await serviceState()
     let differing = 0
@@ -145,7 +133,7 @@ describe.each([1, 2, 3])('a random sequence of writes (seed %i)', (seed) => {
 
     // Some webhooks were lost: the reconcile has something to correct.
     expect(differing).toBeGreaterThan(0)
-    expect(await opened.index.runPass()).toBe(true)
+    expect(await running.opened.index.runPass()).toBe(true)
     const after = await indexState()
     expect(new Map([...after].map(([id, { state }]) => [id, state]))).toEqual(service)
   })

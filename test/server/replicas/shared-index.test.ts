@@ -3,7 +3,7 @@
  * one backfill between them, share the index it fills, and a webhook either receives is answered
  * from the index by both.
  */
-import { createHmac, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,6 +18,7 @@ import { addAccounts, signIn, type TestAccount } from '../support/accounts.ts'
 import { startPostgresServer } from '../support/postgres-server.ts'
 import { startRedisServer } from '../support/redis-server.ts'
 import { waitUntil } from '../wait-until.ts'
+import { delivery, postWebhook, videoEvent } from '../webhooks/support.ts'
 
 const secret = randomBytes(24).toString('base64url')
 let postgres: Awaited<ReturnType<typeof startPostgresServer>>
@@ -119,38 +120,14 @@ describe('two replicas on one PostgreSQL and one Redis', () => {
       body: JSON.stringify({ caption: 'Told by webhook', product_ids: productIds }),
     })
     expect(changed.status).toBe(200)
-    const body = JSON.stringify({
-      event_type: 'video_updated',
-      version: '2023-06-06',
-      created: Math.floor(Date.now() / 1000),
-      business_id: 'b',
-      data: {
-        id: video?.id,
-        status: 'approved',
-        access: 'public',
-        audio_disabled: false,
+    const { body, signature } = delivery(
+      secret,
+      videoEvent(video?.id ?? '', Math.floor(Date.now() / 1000), 'video_updated', {
         caption: 'Told by webhook',
-        description: null,
-        hashtags: [],
-        archived_at: null,
         product_ids: productIds,
-        custom_fields: {},
-        display_social_attributions: false,
-        external_media: null,
-        thumbnail_url: null,
-        video_posters: [],
-      },
-    })
-    const t = Date.now()
-    const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('base64')
-    const delivered = await send(replicas[0]?.url ?? '', '/webhooks/service', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'service-webhooks-signature': `t=${t},v1=${v1}`,
-      },
-      body,
-    })
+      }),
+    )
+    const delivered = await postWebhook(replicas[0]?.url ?? '', body, signature)
     expect(delivered.status).toBe(202)
     const found = await get(
       1,

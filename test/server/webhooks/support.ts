@@ -12,7 +12,7 @@ export const videoEvent = (
   id: string,
   created: number,
   type = 'video_updated',
-  changes: { caption?: string } = {},
+  changes: { caption?: string; product_ids?: string[] } = {},
 ) => ({
   event_type: type,
   version: '2023-06-06',
@@ -27,7 +27,7 @@ export const videoEvent = (
     description: null,
     hashtags: [],
     archived_at: null,
-    product_ids: [],
+    product_ids: changes.product_ids ?? [],
     custom_fields: {},
     display_social_attributions: false,
     external_media: null,
