@@ -151,6 +151,13 @@ export const brokenTagSchema = z.object({
 })
 export type BrokenTag = z.infer<typeof brokenTagSchema>
 
+/** Why a tag no longer sells, in the words every screen (and the readiness check) uses. */
+export const brokenTagProblems: Record<BrokenTag['problem'], string> = {
+  out_of_stock: 'out of stock on every variant',
+  gone: 'gone from its store',
+  unknown: 'in no store',
+}
+
 export const brokenTagsSchema = z.object({
   tags: z.array(brokenTagSchema),
   index: indexStatusSchema,

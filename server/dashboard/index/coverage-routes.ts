@@ -3,8 +3,9 @@ import * as z from 'zod/mini'
 import { productSorts } from '../../../src/api/merch-index.ts'
 import type { DashboardDb } from '../db/database.ts'
 import { csvLine } from '../http/csv.ts'
-import { sendError, sendJson } from '../http/json-response.ts'
+import { sendJson } from '../http/json-response.ts'
 import { liveVideosWithoutProduct, productsWithoutLiveVideo } from './coverage.ts'
+import { parseQuery } from './parse-query.ts'
 
 const pageQuery = {
   channel_id: z.string().check(z.minLength(1)),
@@ -21,14 +22,6 @@ const videosQuery = z.object(pageQuery)
 
 // A CSV export is every row, not a page.
 const everyRow = 1_000_000
-
-function parse<T>(schema: z.ZodMiniType<T>, url: URL, res: ServerResponse): T | null {
-  const parsed = schema.safeParse(Object.fromEntries(url.searchParams))
-  if (parsed.success) return parsed.data
-  const issue = parsed.error.issues[0]
-  sendError(res, 400, `Invalid ${issue?.path.join('.') || 'query'}: ${issue?.message}`)
-  return null
-}
 
 function sendCsv(
   res: ServerResponse,
@@ -53,7 +46,7 @@ function sendCsv(
 export function createCoverageRoutes(db: DashboardDb) {
   return {
     async products(_req: IncomingMessage, res: ServerResponse, url: URL) {
-      const query = parse(productsQuery, url, res)
+      const query = parseQuery(productsQuery, Object.fromEntries(url.searchParams), res)
       if (!query) return
       const csv = query.format === 'csv'
       const found = await productsWithoutLiveVideo(db, {
@@ -92,7 +85,7 @@ export function createCoverageRoutes(db: DashboardDb) {
       )
     },
     async videos(_req: IncomingMessage, res: ServerResponse, url: URL) {
-      const query = parse(videosQuery, url, res)
+      const query = parseQuery(videosQuery, Object.fromEntries(url.searchParams), res)
       if (!query) return
       const csv = query.format === 'csv'
       const found = await liveVideosWithoutProduct(db, {

@@ -6,6 +6,7 @@ import type { DashboardDb } from '../db/database.ts'
 import { sendError, sendJson } from '../http/json-response.ts'
 import { findVideos, indexStatus } from './index-queries.ts'
 import type { MerchIndex } from './merch-index.ts'
+import { parseQuery } from './parse-query.ts'
 import { readinessOf, readinessSettings, saveReadinessSettings } from './readiness.ts'
 import type { ServiceReader } from './service-reader.ts'
 import { brokenTags } from './tag-health.ts'
@@ -27,19 +28,19 @@ export function createIndexRoutes(db: DashboardDb, index: MerchIndex, reader: Se
     },
     async videos(_req: IncomingMessage, res: ServerResponse, url: URL) {
       const params = url.searchParams
-      const parsed = videosQuery.safeParse({
-        channel_id: params.get('channel_id') ?? '',
-        product_id: params.getAll('product_id'),
-        match: params.get('match') ?? undefined,
-        untagged: params.get('untagged') ?? undefined,
-        after: params.get('after') ?? undefined,
-        page_size: params.get('page_size') ?? undefined,
-      })
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]
-        return sendError(res, 400, `Invalid ${issue?.path.join('.') || 'query'}: ${issue?.message}`)
-      }
-      const query = parsed.data
+      const query = parseQuery(
+        videosQuery,
+        {
+          channel_id: params.get('channel_id') ?? '',
+          product_id: params.getAll('product_id'),
+          match: params.get('match') ?? undefined,
+          untagged: params.get('untagged') ?? undefined,
+          after: params.get('after') ?? undefined,
+          page_size: params.get('page_size') ?? undefined,
+        },
+        res,
+      )
+      if (!query) return
       const found = await findVideos(db, {
         channelId: query.channel_id,
         tags: query.product_id,

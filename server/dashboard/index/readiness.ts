@@ -1,5 +1,6 @@
 import type { SubtitleList } from '../../../src/api/generated/types.gen.ts'
 import {
+  brokenTagProblems,
   type Readiness,
   type ReadinessCheck,
   type ReadinessSettings,
@@ -12,12 +13,6 @@ import { brokenTags } from './tag-health.ts'
 const settingName = 'readiness'
 /** Until the team says otherwise: everything but subtitles, which many channels do without. */
 const defaultRequired: ReadinessCheck[] = ['caption', 'product', 'broken_tag', 'poster']
-
-const brokenWords = {
-  out_of_stock: 'is out of stock on every variant',
-  gone: 'is gone from its store',
-  unknown: 'is in no store',
-} as const
 
 export async function readinessSettings(db: DashboardDb): Promise<ReadinessSettings> {
   const row = await db
@@ -88,7 +83,7 @@ export async function readinessOf(
         for (const tag of await brokenTags(db, null, { videoId }))
           note(
             'broken_tag',
-            `${tag.product?.name ?? 'A tagged product'} ${brokenWords[tag.problem]}.`,
+            `${tag.product?.name ?? 'A tagged product'} is ${brokenTagProblems[tag.problem]}.`,
           )
       if (row.poster_count === 0) note('poster', 'It has no poster.')
       if (wants.has('subtitles')) {

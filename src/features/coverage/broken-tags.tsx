@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { type KeyboardEvent, useRef } from 'react'
-import type { BrokenTag } from '@/api/merch-index'
+import { type BrokenTag, brokenTagProblems } from '@/api/merch-index'
 import { brokenTagsQuery } from '@/api/queries/merch-index'
 import { describeError } from '@/components/error-panel'
 import { Button } from '@/components/ui/button'
@@ -13,12 +13,6 @@ import { formatCount } from '@/lib/format'
 import { usePermission } from '@/lib/permissions'
 import { videoTitle } from '@/lib/video-facts'
 import { type TagFix, useFixTag } from './use-fix-tag'
-
-const problems: Record<BrokenTag['problem'], string> = {
-  out_of_stock: 'out of stock on every variant',
-  gone: 'gone from its store',
-  unknown: 'in no store',
-}
 
 const productLabel = (tag: BrokenTag) => tag.product?.name ?? 'A product no store lists'
 
@@ -78,13 +72,14 @@ export function BrokenTags({ channelId }: { channelId: string }) {
             key={`${tag.video_id}:${tag.product_id}`}
             // biome-ignore lint/a11y/noNoninteractiveTabindex: a row the keys act on
             tabIndex={0}
-            aria-label={`${productLabel(tag)} on ${videoTitle(tag)}: ${problems[tag.problem]}${tag.replacement ? `, suggested ${tag.replacement.name}` : ''}`}
+            aria-label={`${productLabel(tag)} on ${videoTitle(tag)}: ${brokenTagProblems[tag.problem]}${tag.replacement ? `, suggested ${tag.replacement.name}` : ''}`}
             onKeyDown={(event) => onKeyDown(event, tag, index)}
             className="flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 focus-visible:outline-2 focus-visible:outline-indigo-600"
           >
             <div className="min-w-0 flex-1 basis-64 text-sm">
               <p>
-                <span className="font-medium">{productLabel(tag)}</span> is {problems[tag.problem]}
+                <span className="font-medium">{productLabel(tag)}</span> is{' '}
+                {brokenTagProblems[tag.problem]}
               </p>
               <p className="text-slate-700">
                 On{' '}

@@ -1,8 +1,9 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { indexedVideosQuery, indexStatusQuery } from '@/api/queries/merch-index'
+import { indexedVideosQuery } from '@/api/queries/merch-index'
 import { productVideosQuery } from '@/api/queries/products'
 import { IndexFreshness } from '@/components/merch-index/index-freshness'
+import { useIndexRunning } from '@/components/merch-index/use-index-running'
 import { useCurrentChannel } from '@/components/shell/use-current-channel'
 import { Badge } from '@/components/ui/badge'
 import { linkClasses } from '@/components/ui/control-styles'
@@ -21,13 +22,12 @@ const note = 'text-sm text-slate-700'
  */
 export function ProductVideos({ productId }: { productId: string }) {
   const { current } = useCurrentChannel()
-  const status = useQuery(indexStatusQuery())
-  const off = status.data?.state === 'off'
+  const running = useIndexRunning()
   const videos = useInfiniteQuery({
     ...indexedVideosQuery(current, { products: [productId], match: 'any', untagged: false }),
-    enabled: status.isSuccess && !off,
+    enabled: running === true,
   })
-  if (off || status.isError) return <LiveVideosOnly productId={productId} />
+  if (running === false) return <LiveVideosOnly productId={productId} />
   if (videos.isPending) return <p className={note}>Finding the videos…</p>
   if (videos.isError)
     return <InlineError>The videos cannot be listed: {videos.error.message}</InlineError>

@@ -1,25 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { brokenTagsQuery, indexStatusQuery } from '@/api/queries/merch-index'
+import { brokenTagProblems } from '@/api/merch-index'
+import { brokenTagsQuery } from '@/api/queries/merch-index'
+import { useIndexRunning } from '@/components/merch-index/use-index-running'
 import { Callout } from '@/components/ui/callout'
 import { linkClasses } from '@/components/ui/control-styles'
-
-const problems = {
-  out_of_stock: 'out of stock on every variant',
-  gone: 'gone from its store',
-  unknown: 'in no store',
-} as const
 
 /**
  * The video's tags whose product no longer sells, from the dashboard's index, with the way to fix
  * them. Nothing is shown while it loads, when every tag is fine, or on a server without the index.
  */
 export function BrokenTagsNotice({ videoId }: { videoId: string }) {
-  const status = useQuery(indexStatusQuery())
-  const query = useQuery({
-    ...brokenTagsQuery({ videoId }),
-    enabled: status.isSuccess && status.data.state !== 'off',
-  })
+  const running = useIndexRunning()
+  const query = useQuery({ ...brokenTagsQuery({ videoId }), enabled: running === true })
   const tags = query.data?.tags ?? []
   if (tags.length === 0) return null
   return (
@@ -35,7 +28,7 @@ export function BrokenTagsNotice({ videoId }: { videoId: string }) {
       <ul className="list-disc pl-5">
         {tags.map((tag) => (
           <li key={tag.product_id}>
-            {tag.product?.name ?? 'A product no store lists'} is {problems[tag.problem]}
+            {tag.product?.name ?? 'A product no store lists'} is {brokenTagProblems[tag.problem]}
             {tag.replacement ? ` (suggested instead: ${tag.replacement.name})` : ''}
           </li>
         ))}
