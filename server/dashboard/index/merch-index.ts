@@ -55,18 +55,20 @@ export function createMerchIndex(options: MerchIndexOptions) {
   ): Promise<{ started: false } | { started: true; done: Promise<void> }> {
     if (busy) return { started: false }
     busy = true
-    let previous: Awaited<ReturnType<typeof lastDone>> | null = null
-    try {
-      if (!(await lease.take())) throw new LeaseLost()
-      previous = await lastDone()
-      if (onlyIfDue && previous && Date.now() - Date.parse(previous.started_at) < every) {
-        await lease.release()
-        throw new LeaseLost()
-      }
-    } catch {
+    const notStarted = async (held: boolean) => {
+      if (held) await lease.release().catch(() => {})
       busy = false
-      return { started: false }
+      return { started: false } as const
     }
+    if (!(await lease.take().catch(() => false))) return notStarted(false)
+    // null: no pass has completed yet; undefined: the runs could not be read.
+    const previous = await lastDone().then(
+      (row) => row ?? null,
+      () => undefined,
+    )
+    if (previous === undefined) return notStarted(true)
+    if (onlyIfDue && previous && Date.now() - Date.parse(previous.started_at) < every)
+      return notStarted(true)
     const done = runFullPass(
       { db, reader, lease, holder, signal: stopping.signal },
       previous ? 'reconcile' : 'backfill',
