@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { resolveChannelId } from '@/api/queries/channels'
-import { reviewQueueQuery } from '@/api/queries/matches'
 import { ReviewScreen } from '@/features/matches/review-screen'
 import { reviewSearchSchema } from '@/features/matches/review-search'
 
@@ -8,7 +7,12 @@ export const Route = createFileRoute('/matches')({
   validateSearch: reviewSearchSchema,
   loaderDeps: ({ search }) => ({ channel: search.channel }),
   loader: async ({ context, deps }) => {
-    const channelId = (await resolveChannelId(context.queryClient, deps.channel)) ?? ''
+    // The review's queries load beside the channel, not with every first screen.
+    const [channel, { reviewQueueQuery }] = await Promise.all([
+      resolveChannelId(context.queryClient, deps.channel),
+      import('@/api/queries/matches'),
+    ])
+    const channelId = channel ?? ''
     await context.queryClient.ensureQueryData(reviewQueueQuery(channelId))
     return { channelId }
   },

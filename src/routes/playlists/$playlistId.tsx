@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { resolveChannelId } from '@/api/queries/channels'
-import { playlistQuery } from '@/api/queries/playlists'
 import { PlaylistPage } from '@/features/playlists/editor/playlist-page'
 import { playlistPageSearchSchema } from '@/features/playlists/editor/playlist-page-search'
 
@@ -10,7 +9,10 @@ export const Route = createFileRoute('/playlists/$playlistId')({
   loader: async ({ context, params, deps }) => {
     const [channelId] = await Promise.all([
       resolveChannelId(context.queryClient, deps.channel),
-      context.queryClient.ensureQueryData(playlistQuery(params.playlistId)),
+      // The playlist queries load beside the channel, not with every first screen.
+      import('@/api/queries/playlists').then(({ playlistQuery }) =>
+        context.queryClient.ensureQueryData(playlistQuery(params.playlistId)),
+      ),
     ])
     return { channelId: channelId ?? '' }
   },

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { resolveChannelId } from '@/api/queries/channels'
-import { playlistListQuery } from '@/api/queries/playlists'
 import {
   playlistListSearchSchema,
   toPlaylistFilters,
@@ -11,7 +10,11 @@ export const Route = createFileRoute('/playlists/')({
   validateSearch: playlistListSearchSchema,
   loaderDeps: ({ search }) => ({ search }),
   loader: async ({ context, deps, cause }) => {
-    const channelId = await resolveChannelId(context.queryClient, deps.search.channel)
+    // The playlist queries load beside the channel, not with every first screen.
+    const [channelId, { playlistListQuery }] = await Promise.all([
+      resolveChannelId(context.queryClient, deps.search.channel),
+      import('@/api/queries/playlists'),
+    ])
     // Searching on the screen: it keeps its playlists until the new ones arrive, so nothing waits
     // here (each keystroke would hold the screen back by a request).
     if (channelId && cause !== 'stay')

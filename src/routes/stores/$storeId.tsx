@@ -1,5 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { catalogQuery } from '@/api/queries/products'
 import { storeQuery } from '@/api/queries/stores'
 import { CatalogScreen } from '@/features/stores/catalog/catalog-screen'
 import { catalogSearchSchema } from '@/features/stores/catalog/catalog-search'
@@ -11,6 +10,8 @@ export const Route = createFileRoute('/stores/$storeId')({
     const store = context.queryClient.ensureQueryData(storeQuery(params.storeId))
     // Searching on the screen: it keeps its products until the new ones arrive, so nothing waits.
     if (cause === 'stay') return void (await store)
+    // The product queries load with the catalog, not with every first screen.
+    const { catalogQuery } = await import('@/api/queries/products')
     await Promise.all([
       store,
       context.queryClient.ensureInfiniteQueryData(catalogQuery(params.storeId, deps.q)),
