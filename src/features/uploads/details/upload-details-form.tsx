@@ -12,6 +12,7 @@ import { accessLabels } from '@/lib/video-facts'
 import { NAME_TOKEN, type UploadDetailsValues } from '../upload-details'
 import { DetailsSummary } from './details-summary'
 import { ProductTagsField } from './product-tags-field'
+import { UploadReadiness } from './upload-readiness'
 
 type Values = UploadDetailsValues
 
@@ -111,6 +112,7 @@ export function UploadDetailsForm({
         />
         {publish === 'schedule' ? <PublishAtField form={form} /> : null}
         <ProductTagsField form={form} onEdit={() => setResetNote('')} />
+        <UploadReadiness control={form.control} />
       </div>
     </Form>
   )

@@ -47,10 +47,25 @@ const products: Record<string, ReturnType<typeof product>[]> = {
   'st-eu': [product('p-tote', 'Linen Tote', 'Field & Pine')],
 }
 const everyProduct = Object.values(products).flat()
+const indexReady = {
+  state: 'ready',
+  confirmed_at: '2025-03-02T09:00:00.000Z',
+  last_event_at: null,
+  videos: 0,
+  products: 0,
+  unconfirmed: 0,
+  last_pass: null,
+  running: null,
+}
 
-export function serveApi() {
+/** The service's answers; with `required`, also a dashboard keeping the index and that setting. */
+export function serveApi(options: { required?: string[] } = {}) {
   return fakeApi(({ method, url }) => {
     if (method !== 'GET') return undefined
+    if (options.required && url.pathname === '/api/dashboard/index/status')
+      return { status: 200, body: { ...indexReady } }
+    if (options.required && url.pathname === '/api/dashboard/settings/readiness')
+      return { status: 200, body: { required: options.required } }
     if (url.pathname === '/api/v1/channels') return { status: 200, body: { channels } }
     if (url.pathname === '/api/v1/business_stores') {
       return {
