@@ -28,6 +28,7 @@ import type { Log, Logger } from './ops/logger.ts'
 import type { Metrics } from './ops/metrics.ts'
 import { metricsEndpoint } from './ops/metrics-endpoint.ts'
 import { requestId } from './ops/request-id.ts'
+import { createSavedViewRoutes } from './views/saved-view-routes.ts'
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown
 type UrlHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => unknown
@@ -214,6 +215,11 @@ export function createRoutes(d: RouteDependencies) {
     fromIndex(settingsBy),
   )
   app.get(
+    '/api/dashboard/index/summary',
+    allow('viewer', 'dashboard.index'),
+    fromIndex((i) => i.summary),
+  )
+  app.get(
     '/api/dashboard/index/tag-health',
     allow('viewer', 'dashboard.index'),
     fromIndex((i) => i.tagHealth),
@@ -234,6 +240,13 @@ export function createRoutes(d: RouteDependencies) {
     audited('dashboard.reconcileIndex'),
     fromIndex((i) => i.reconcile),
   )
+  // Saved views of the library: editors write their own, admins also the team's shared ones.
+  const views = createSavedViewRoutes(d.access.db)
+  const viewWrite = (operation: string) => [allow('editor', operation), audited(operation)] as const
+  app.get('/api/dashboard/views', allow('viewer', 'dashboard.listViews'), views.list)
+  app.post('/api/dashboard/views', ...viewWrite('dashboard.saveView'), views.save)
+  app.patch('/api/dashboard/views/:id', ...viewWrite('dashboard.changeView'), views.change)
+  app.delete('/api/dashboard/views/:id', ...viewWrite('dashboard.deleteView'), views.remove)
   app.all('/api/v1', allow('viewer', 'dashboard.api'), notFound)
   app.all('/api/v1/*', allowContractOperation(), raw(d.forward))
   app.all('/api/*', allow('viewer', 'dashboard.api'), notFound)

@@ -63,6 +63,11 @@ export interface IndexedVideoFilter {
   products: readonly string[]
   match: 'any' | 'all'
   untagged: boolean
+  /** Only videos failing one of the team's required checks. */
+  attention?: boolean
+  state?: 'draft' | 'scheduled' | 'live'
+  /** Words in the caption. */
+  q?: string
 }
 
 /** One page of a channel's indexed videos that show the products (any or all), or none. */
@@ -74,6 +79,9 @@ export function listIndexedVideos(
   const query = new URLSearchParams({ channel_id: channelId, match: filter.match })
   for (const product of filter.products) query.append('product_id', product)
   if (filter.untagged) query.set('untagged', 'true')
+  if (filter.attention) query.set('attention', 'true')
+  if (filter.state) query.set('state', filter.state)
+  if (filter.q) query.set('q', filter.q)
   if (options.after) query.set('after', options.after)
   query.set('page_size', String(options.pageSize ?? 50))
   return dashboardApi(`/api/dashboard/index/videos?${query}`, {
@@ -202,3 +210,28 @@ export const readinessSchema = z.object({
   ),
 })
 export type Readiness = z.infer<typeof readinessSchema>
+
+/**
+ * A channel's day at a glance, from the index (the home page). Days are UTC; `attention` counts
+ * the unarchived videos failing one of the `required` checks, `broken_tag_videos` the videos with
+ * a tag whose product no longer sells (as tag health lists them, archived ones too).
+ */
+export const indexSummarySchema = z.object({
+  channel_id: z.string(),
+  /** The moment the states are counted at (scheduled is after it, live before it). */
+  at: z.string(),
+  states: z.object({
+    draft: z.number(),
+    scheduled: z.number(),
+    live: z.number(),
+    archived: z.number(),
+  }),
+  /** The next 14 UTC days from today's, each with the videos scheduled to go live on it. */
+  scheduled_days: z.array(z.object({ day: z.string(), videos: z.number() })),
+  attention: z.number(),
+  required: z.array(z.enum(readinessChecks)),
+  broken_tag_videos: z.number(),
+  live_without_product: z.number(),
+  index: indexStatusSchema,
+})
+export type IndexSummary = z.infer<typeof indexSummarySchema>

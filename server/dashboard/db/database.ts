@@ -21,6 +21,7 @@ import {
   matchingMigration,
   teamSettingsMigration,
 } from '../index/tables.ts'
+import { savedViewsMigration, type ViewTables } from '../views/tables.ts'
 
 export interface AccountTable {
   id: string
@@ -69,7 +70,7 @@ export interface AuditTable {
   seq: Generated<number>
 }
 
-export interface DashboardTables extends IndexTables {
+export interface DashboardTables extends IndexTables, ViewTables {
   accounts: AccountTable
   invites: InviteTable
   password_resets: PasswordResetTable
@@ -240,6 +241,7 @@ export function dashboardMigrations(postgres: boolean): MigrationProvider {
     '0005_merchandising_index': indexMigration(postgres),
     '0006_review_queue': matchingMigration(postgres),
     '0007_team_settings': teamSettingsMigration,
+    '0008_saved_views': savedViewsMigration,
   }
   return { getMigrations: async () => all }
 }

@@ -1,7 +1,13 @@
 import type { Selectable } from 'kysely'
-import type { IndexedProduct, IndexedVideo, IndexStatus } from '../../../src/api/merch-index.ts'
+import type {
+  IndexedProduct,
+  IndexedVideo,
+  IndexStatus,
+  ReadinessCheck,
+} from '../../../src/api/merch-index.ts'
 import type { DashboardDb } from '../db/database.ts'
 import type { IndexedProductTable, IndexedVideoTable } from './tables.ts'
+import { captionHas, inState, needsAttention, type PublicationState } from './video-conditions.ts'
 
 export interface VideoFilter {
   channelId: string
@@ -10,6 +16,13 @@ export interface VideoFilter {
   match: 'any' | 'all'
   /** Only videos with no product. */
   untagged: boolean
+  /** Only videos in this publication state (at `now`). */
+  state?: PublicationState
+  /** Only videos failing one of these required checks. */
+  attention?: readonly ReadinessCheck[]
+  /** Words in the caption, any case. */
+  q?: string
+  now?: string
   /** From the previous page: `<sort_key>.<id>`. */
   after: string | null
   pageSize: number
@@ -49,11 +62,17 @@ function parseCursor(cursor: string | null) {
 
 /**
  * A channel's indexed videos, newest first, that show the given products or variants (any or
- * all of them), or that show none. Keyset pages, so the thousandth page costs what the first does.
+ * all of them), or that show none; in a publication state; needing attention. Keyset pages, so the thousandth page costs what the first does.
  */
 export async function findVideos(db: DashboardDb, filter: VideoFilter) {
   let query = db.selectFrom('indexed_videos as v').where('v.channel_id', '=', filter.channelId)
   if (filter.untagged) query = query.where('v.product_count', '=', 0)
+  const now = filter.now ?? new Date().toISOString()
+  const { state, attention } = filter
+  if (state) query = query.where((eb) => inState(eb, state, now))
+  if (attention) query = query.where((eb) => needsAttention(eb, attention))
+  const words = filter.q?.trim().toLowerCase()
+  if (words) query = query.where((eb) => captionHas(eb, words))
   const tags = [...new Set(filter.tags)]
   if (tags.length > 0) {
     const tagged = db

@@ -9,6 +9,7 @@ import type { MerchIndex } from './merch-index.ts'
 import { parseQuery } from './parse-query.ts'
 import { readinessOf, readinessSettings, saveReadinessSettings } from './readiness.ts'
 import type { ServiceReader } from './service-reader.ts'
+import { channelSummary } from './summary.ts'
 import { brokenTags } from './tag-health.ts'
 
 const videosQuery = z.object({
@@ -16,6 +17,9 @@ const videosQuery = z.object({
   product_id: z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(50)),
   match: z._default(z.enum(['any', 'all']), 'any'),
   untagged: z._default(z.enum(['true', 'false']), 'false'),
+  state: z.optional(z.enum(['draft', 'scheduled', 'live'])),
+  attention: z._default(z.enum(['true', 'false']), 'false'),
+  q: z.optional(z.string().check(z.maxLength(200))),
   after: z.optional(z.string().check(z.maxLength(200))),
   page_size: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 20),
 })
@@ -35,6 +39,9 @@ export function createIndexRoutes(db: DashboardDb, index: MerchIndex, reader: Se
           product_id: params.getAll('product_id'),
           match: params.get('match') ?? undefined,
           untagged: params.get('untagged') ?? undefined,
+          state: params.get('state') ?? undefined,
+          attention: params.get('attention') ?? undefined,
+          q: params.get('q') ?? undefined,
           after: params.get('after') ?? undefined,
           page_size: params.get('page_size') ?? undefined,
         },
@@ -46,10 +53,23 @@ export function createIndexRoutes(db: DashboardDb, index: MerchIndex, reader: Se
         tags: query.product_id,
         match: query.match,
         untagged: query.untagged === 'true',
+        state: query.state,
+        ...(query.q ? { q: query.q } : {}),
+        attention: query.attention === 'true' ? (await readinessSettings(db)).required : undefined,
         after: query.after ?? null,
         pageSize: query.page_size,
       })
       sendJson(res, 200, { ...found, index: await indexStatus(db, index.lastEventAt()) })
+    },
+    /** A channel's day at a glance: videos by state, the next 14 days' schedule, what needs a look. */
+    async summary(_req: IncomingMessage, res: ServerResponse, url: URL) {
+      const channelId = url.searchParams.get('channel_id')
+      if (!channelId) return sendError(res, 400, 'Invalid channel_id: a channel is required')
+      const [summary, status] = await Promise.all([
+        channelSummary(db, channelId),
+        indexStatus(db, index.lastEventAt()),
+      ])
+      sendJson(res, 200, { ...summary, index: status })
     },
     /** Tags whose product no longer sells, by video, with a replacement where one exists. */
     async tagHealth(_req: IncomingMessage, res: ServerResponse, url: URL) {

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RunningDashboard, startDashboard } from '../../../server/dashboard/start.ts'
 import type { Product } from '../../../src/api/generated/types.gen.ts'
+import { indexSummarySchema } from '../../../src/api/merch-index.ts'
 import { send } from '../dashboard/http-client.ts'
 import { createTempDist } from '../dashboard/temp-dist.ts'
 import { addAccounts, signIn } from '../support/accounts.ts'
@@ -91,6 +92,25 @@ describe('the index over HTTP', () => {
     const response = await get(`/api/dashboard/index/videos?channel_id=${channelId}&match=some`)
     expect(response.status).toBe(400)
     expect(response.json().error).toMatch(/^Invalid match/)
+  })
+
+  it("answers a channel's summary to a viewer, as its schema says, and asks for the channel", async () => {
+    const response = await get(`/api/dashboard/index/summary?channel_id=${channelId}`)
+    expect(response.status).toBe(200)
+    const summary = indexSummarySchema.parse(response.json())
+    expect(summary.scheduled_days).toHaveLength(14)
+    const total = async (archived: boolean) =>
+      (await get(`/api/v1/videos?channel_id=${channelId}&archived=${archived}&page_size=1`)).json()
+        .pagination.total_entries
+    const { draft, scheduled, live, archived } = summary.states
+    expect([draft + scheduled + live, archived]).toEqual([await total(false), await total(true)])
+    expect(summary.index).toMatchObject({ state: 'ready' })
+    const unnamed = await get('/api/dashboard/index/summary')
+    expect(unnamed.status).toBe(400)
+    expect(unnamed.json().error).toMatch(/^Invalid channel_id/)
+    expect(
+      (await send(dashboard.url, `/api/dashboard/index/summary?channel_id=${channelId}`)).status,
+    ).toBe(401)
   })
 
   it('exports the products no live video shows as CSV, as many as it counts', async () => {

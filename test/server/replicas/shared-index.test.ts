@@ -137,4 +137,32 @@ describe('two replicas on one PostgreSQL and one Redis', () => {
       expect.objectContaining({ id: video?.id, caption: 'Told by webhook' }),
     )
   })
+
+  it("answer the library's filters and the home page's figures from PostgreSQL", async () => {
+    const channel = (await get(0, '/api/v1/channels')).json().channels[0].id as string
+    const total = async (path: string, replica = 0) =>
+      (await get(replica, path)).json().pagination.total_entries as number
+    const index = `/api/dashboard/index/videos?channel_id=${channel}&page_size=100`
+    const [draft, scheduled, live, unarchived] = await Promise.all([
+      total(`${index}&state=draft`),
+      total(`${index}&state=scheduled`),
+      total(`${index}&state=live`, 1),
+      total(`/api/v1/videos?channel_id=${channel}&page_size=1`),
+    ])
+    expect(draft + scheduled + live).toBe(unarchived)
+    const summary = (await get(1, `/api/dashboard/index/summary?channel_id=${channel}`)).json()
+    expect(summary.states).toMatchObject({ draft, scheduled, live })
+    const told = (await get(1, `${index}&q=${encodeURIComponent('TOLD BY')}`)).json()
+    expect(told.videos.map((video: { caption: string }) => video.caption)).toEqual([
+      'Told by webhook',
+    ])
+    // Each video needing attention is one the readiness before publishing finds wanting.
+    const flagged = (await get(0, `${index}&attention=true`)).json()
+    expect(flagged.pagination.total_entries).toBe(summary.attention)
+    const ids = (flagged.videos as { id: string }[]).map((video) => `video_id=${video.id}`)
+    const readiness = (await get(0, `/api/dashboard/index/readiness?${ids.join('&')}`)).json()
+    expect(ids.length).toBeGreaterThan(0)
+    expect(readiness.videos.length).toBe(ids.length)
+    for (const video of readiness.videos) expect(video.problems.length).toBeGreaterThan(0)
+  })
 })
