@@ -11,12 +11,12 @@ beforeAll(async () => {
 })
 afterAll(() => app?.close())
 
-// Coverage: a merchandiser opens it from the Stores screen, sorts the products no live video
+// Coverage: a merchandiser opens it from the Stores screen (as well as the sidebar), sorts the products no live video
 // shows, switches to the live videos that show no product, and exports what they see as CSV.
 it('lists the products without a live video and the live videos without a product, and exports them', async () => {
   const { page } = app
   await page.goto(`${app.url}/stores`)
-  await page.getByRole('link', { name: 'Coverage' }).click()
+  await page.getByRole('main').getByRole('link', { name: 'Coverage' }).click()
   await shown(page.getByRole('heading', { level: 1, name: 'Coverage' }))
   const products = page.getByRole('table', { name: 'Products without a live video' })
   await shown(products)

@@ -35,11 +35,13 @@ it.each([1280, 1440])(
     const nav = page.getByRole('navigation', { name: 'Main' })
     const names = await nav.getByRole('link').allTextContents()
     expect(names).toEqual([
+      'Home',
       'Video library',
       'Uploads',
       'Playlists',
       'Stores',
       'AI matches',
+      'Coverage',
       'Accounts',
       'Audit log',
     ])

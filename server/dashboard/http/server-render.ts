@@ -8,16 +8,24 @@ import { readCookie } from '../auth/cookies.ts'
 import { preferredEncoding } from './accept-encoding.ts'
 
 /**
- * The page rendered on the server: the library, the screen `/` leads to (`src/routes/index.tsx`)
- * and the one opened most often. Other screens render in the browser as before (decision 0018).
+ * The page rendered on the server: the library, the screen opened most often. Other screens, the
+ * home page `/` among them, render in the browser as before (decision 0018).
  */
 const libraryPath = '/videos'
 /**
  * The library's table view shows dates in the visitor's locale and time zone, which the server
- * does not know (its markup would not match the browser's): it renders in the browser.
+ * does not know (its markup would not match the browser's): it renders in the browser. So does a
+ * list the dashboard's index answers (its filters), which the render does not ask.
  */
-const rendersOnServer = (path: string, query: string | undefined) =>
-  path === libraryPath && new URLSearchParams(query).get('view') !== 'table'
+const indexFilters = ['product', 'variant', 'untagged', 'attention', 'state']
+const rendersOnServer = (path: string, query: string | undefined) => {
+  const search = new URLSearchParams(query)
+  return (
+    path === libraryPath &&
+    search.get('view') !== 'table' &&
+    !indexFilters.some((name) => search.has(name))
+  )
+}
 
 /**
  * Phones render the page themselves: on a phone's slower processor the server's markup is laid
@@ -58,10 +66,10 @@ export interface ServerRenderOptions {
 const forwardedHeaders = ['cookie', 'x-forwarded-proto', 'x-forwarded-for'] as const
 
 /**
- * Renders a signed-in navigation to the library on the server (`/` is sent there first), so its
- * first screen's markup and data come with the HTML and the browser hydrates them. Answers false
- * when it did not answer (no server build, not such a navigation, too many renders at once): the
- * static `index.html` answers then. The page's head (its stylesheet) is sent before the render
+ * Renders a signed-in navigation to the library on the server, so its first screen's markup and
+ * data come with the HTML and the browser hydrates them. Answers false when it did not answer (no
+ * server build, not such a navigation, too many renders at once): the static `index.html` answers
+ * then. The page's head (its stylesheet) is sent before the render
  * starts, so the browser fetches it meanwhile; a render that fails or passes its deadline ends with
  * an empty root, and the browser renders the page as before.
  */
@@ -95,17 +103,12 @@ export async function createServerRender(options: ServerRenderOptions) {
       req.method !== 'GET' ||
       req.headers['sec-fetch-dest'] !== 'document' ||
       !req.headers.cookie ||
-      !(path === '/' || rendersOnServer(path ?? '', query)) ||
+      !rendersOnServer(path ?? '', query) ||
       fromPhone(req) ||
       !origin ||
       !(await signedIn())
     )
       return false
-    if (path === '/') {
-      res.writeHead(302, { Location: query ? `${libraryPath}?${query}` : libraryPath })
-      res.end()
-      return true
-    }
     if (running >= maxConcurrent) {
       options.onOutcome('busy')
       return false

@@ -16,4 +16,5 @@ export const indexKeys = {
     [...indexKeys.all, 'broken-tags', where] as const,
   readiness: (videoIds: readonly string[]) => [...indexKeys.all, 'readiness', videoIds] as const,
   readinessSettings: () => [...indexKeys.all, 'readiness-settings'] as const,
+  summary: (channelId: string) => [...indexKeys.all, 'summary', channelId] as const,
 }

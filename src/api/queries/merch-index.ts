@@ -4,9 +4,8 @@ import {
   brokenTagsPath,
   brokenTagsSchema,
   coveragePath,
-  type IndexedVideoFilter,
   indexStatusSchema,
-  listIndexedVideos,
+  indexSummarySchema,
   type ProductSort,
   readinessSchema,
   readinessSettingsSchema,
@@ -24,17 +23,6 @@ export const indexStatusQuery = () =>
     queryKey: indexKeys.status(),
     queryFn: ({ signal }) =>
       dashboardApi('/api/dashboard/index/status', { signal, schema: indexStatusSchema }),
-    staleTime: 30_000,
-  })
-
-/** A channel's videos showing the products (any or all of them), from the index, page by page. */
-export const indexedVideosQuery = (channelId: string, filter: IndexedVideoFilter) =>
-  infiniteQueryOptions({
-    queryKey: indexKeys.videos(channelId, filter),
-    queryFn: ({ pageParam, signal }) =>
-      listIndexedVideos(channelId, filter, { after: pageParam, signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.pagination.cursor,
     staleTime: 30_000,
   })
 
@@ -111,4 +99,16 @@ export const readinessSettingsQuery = () =>
         signal,
         schema: readinessSettingsSchema,
       }),
+  })
+
+/** A channel's day at a glance (the home page): videos by state, the schedule, what needs a look. */
+export const indexSummaryQuery = (channelId: string) =>
+  queryOptions({
+    queryKey: indexKeys.summary(channelId),
+    queryFn: ({ signal }) =>
+      dashboardApi(
+        `/api/dashboard/index/summary?${new URLSearchParams({ channel_id: channelId })}`,
+        { signal, schema: indexSummarySchema },
+      ),
+    staleTime: 30_000,
   })

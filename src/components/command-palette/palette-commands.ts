@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { ChartPie, Keyboard, ListPlus, LogOut, Sparkles, Upload } from 'lucide-react'
+import { Keyboard, ListPlus, LogOut, Sparkles, Upload } from 'lucide-react'
 import { meQuery } from '@/api/queries/session'
 import { usePermission } from '@/lib/permissions'
 import { areasFor } from '../shell/areas'
@@ -23,15 +23,6 @@ export function usePaletteCommands(text: string): PaletteGroup[] {
       icon: area.icon,
       run: () => void navigate({ to: area.to }),
     })),
-    // Reached from the palette and the Stores screen, not the sidebar, whose code every first
-    // screen loads (issue 20's budget).
-    {
-      id: 'screen:/coverage',
-      label: 'Coverage',
-      detail: 'Screen',
-      icon: ChartPie,
-      run: () => void navigate({ to: '/coverage' }),
-    },
   ]
   const actions = [
     {

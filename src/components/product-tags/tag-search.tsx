@@ -54,6 +54,7 @@ export function TagSearch({
   onToggle,
   wholeProductsOnly = false,
   error,
+  label = 'Find products to tag',
 }: {
   id: string
   storeId: string
@@ -62,6 +63,7 @@ export function TagSearch({
   /** Offer products only, not their variants (a bulk tag of many videos). */
   wholeProductsOnly?: boolean
   error?: string | null
+  label?: string
 }) {
   const [text, setText] = useState('')
   const [open, setOpen] = useState(false)
@@ -81,7 +83,7 @@ export function TagSearch({
   return (
     <Combobox<TagOption>
       id={id}
-      label="Find products to tag"
+      label={label}
       hint="Name, brand, SKU, GTIN, MPN, barcode or external id. Enter tags or untags the highlighted one."
       error={error}
       disabled={!storeId}

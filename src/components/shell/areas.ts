@@ -1,6 +1,8 @@
 import {
+  ChartPie,
   Clapperboard,
   Film,
+  House,
   ListVideo,
   type LucideIcon,
   ScrollText,
@@ -13,11 +15,13 @@ import type { Role } from '@/api/roles'
 
 export interface Area {
   to:
+    | '/'
     | '/videos'
     | '/uploads'
     | '/playlists'
     | '/stores'
     | '/matches'
+    | '/coverage'
     | '/admin/accounts'
     | '/admin/audit'
   label: string
@@ -25,11 +29,13 @@ export interface Area {
 }
 
 const workAreas: readonly Area[] = [
+  { to: '/', label: 'Home', icon: House },
   { to: '/videos', label: 'Video library', icon: Film },
   { to: '/uploads', label: 'Uploads', icon: Upload },
   { to: '/playlists', label: 'Playlists', icon: ListVideo },
   { to: '/stores', label: 'Stores', icon: Store },
   { to: '/matches', label: 'AI matches', icon: Sparkles },
+  { to: '/coverage', label: 'Coverage', icon: ChartPie },
 ]
 
 const adminAreas: readonly Area[] = [

@@ -5,6 +5,7 @@ import { focusRing } from '../ui/control-styles'
 import { useModal } from '../ui/modal'
 import { ChannelSwitcher } from './channel-switcher'
 import { NavLinks } from './nav-links'
+import { SavedViewsNav } from './saved-views-nav'
 import { Brand } from './sidebar'
 
 // The sidebar below 768 px: a modal <dialog> from the left (useModal: focus in and kept in,
@@ -37,6 +38,7 @@ export function NavDrawer({ onClose }: { onClose: () => void }) {
           </button>
         </div>
         <NavLinks onNavigate={onClose} />
+        <SavedViewsNav onNavigate={onClose} />
         <div className="px-3">
           <ChannelSwitcher />
         </div>

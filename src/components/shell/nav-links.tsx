@@ -22,6 +22,8 @@ export function NavLinks({
           <li key={to}>
             <Link
               to={to}
+              // Home is active on itself only, not under every path.
+              activeOptions={{ exact: to === '/' }}
               onClick={onNavigate}
               title={collapsed ? label : undefined}
               className={`${linkClasses} ${collapsed ? 'justify-center' : ''}`}

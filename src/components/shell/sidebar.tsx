@@ -5,6 +5,7 @@ import { readCookie, writeCookie } from '@/lib/cookies'
 import { focusRing } from '../ui/control-styles'
 import { BrandIcon } from './areas'
 import { NavLinks } from './nav-links'
+import { SavedViewsNav } from './saved-views-nav'
 
 const cookieName = 'sidebar'
 
@@ -26,6 +27,7 @@ export function Sidebar() {
       <Brand collapsed={collapsed} />
       <div className="flex-1 overflow-y-auto">
         <NavLinks collapsed={collapsed} />
+        {collapsed ? null : <SavedViewsNav />}
       </div>
       <button
         type="button"

@@ -104,13 +104,12 @@ it('renders the page in the theme chosen in the account menu, before any script 
   expect(await system.text()).toMatch(/^<!doctype html><html><head>/)
 })
 
-it('sends a signed-in visit to / straight to the library, which it then renders', async () => {
+it('leaves a signed-in visit to the home page, /, to the static page, where the browser renders it', async () => {
   const response = await navigate('/?channel=ch_1')
 
-  expect(response.url).toBe(`${url}/videos?channel=ch_1`)
-  expect(await response.text()).toContain('<div id="root"><main>')
-  signedIn = false
-  expect(await (await navigate('/')).text()).toBe('the static index.html')
+  expect(response.url).toBe(`${url}/?channel=ch_1`)
+  expect(await response.text()).toBe('the static index.html')
+  expect(outcomes).toEqual([])
 })
 
 it('leaves signed-out visits, other screens, the table view, phones, other methods and non-navigations to the static page', async () => {

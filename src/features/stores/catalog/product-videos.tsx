@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { indexedVideosQuery } from '@/api/queries/merch-index'
+import { indexedVideosQuery } from '@/api/queries/indexed-videos'
 import { productVideosQuery } from '@/api/queries/products'
 import { IndexFreshness } from '@/components/merch-index/index-freshness'
 import { useIndexRunning } from '@/components/merch-index/use-index-running'

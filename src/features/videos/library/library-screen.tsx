@@ -1,4 +1,4 @@
-import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react'
 import { type LibraryVideo, videoListQuery } from '@/api/queries/videos'
@@ -16,13 +16,16 @@ import { usePermission } from '@/lib/permissions'
 import { videoTitle } from '@/lib/video-facts'
 import { toFilters } from '@/lib/video-search'
 import { FileDropOverlay } from './file-drop-overlay'
+import { IndexFilters } from './index-filters'
 import { LibraryCount } from './library-count'
 import { useLibraryItems } from './library-items'
-import type { LibrarySearch } from './library-search'
+import { changeSearch, type LibrarySearch } from './library-search'
 import { useLibraryShortcuts } from './library-shortcuts'
+import { SaveViewButton } from './save-view-button'
 import { UploadLink } from './upload-link'
 import { useBulkActions } from './use-bulk-actions'
 import { useFirstScreen } from './use-first-screen'
+import { useLibraryList } from './use-library-list'
 import { firstScreenCards, VideoGrid } from './video-grid'
 import { VideoTable } from './video-table'
 
@@ -55,13 +58,10 @@ function Library({
   navigate: ReturnType<typeof route.useNavigate>
 }) {
   const queryClient = useQueryClient()
-  const filters = useMemo(() => toFilters(search), [search])
-  // Each keystroke or filter is a new list; the one shown stays until the new one arrives, and a
-  // list no longer wanted has its request cancelled (the query's signal).
-  const { data, fetchNextPage, isFetchingNextPage, isPlaceholderData } = useInfiniteQuery({
-    ...videoListQuery(channelId, filters),
-    placeholderData: keepPreviousData,
-  })
+  const { data, fetchNextPage, isFetchingNextPage, isPlaceholderData, ...list } = useLibraryList(
+    channelId,
+    search,
+  )
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const bulk = useBulkActions()
   const listRef = useRef<HTMLDivElement>(null)
@@ -72,7 +72,7 @@ function Library({
 
   const update = useCallback(
     (patch: Partial<LibrarySearch>, replace = false) =>
-      navigate({ search: (prev: LibrarySearch) => ({ ...prev, ...patch }), replace }),
+      navigate({ search: (prev: LibrarySearch) => changeSearch(prev, patch), replace }),
     [navigate],
   )
   const toggle = useCallback(
@@ -109,7 +109,7 @@ function Library({
     },
     [navigate],
   )
-  const filtered = Object.keys(filters).length > 0
+  const filtered = list.filtered
   const uploading = usePermission('createUploadSignature')
 
   return (
@@ -136,7 +136,8 @@ function Library({
             // Asked for in the keystroke itself, before the navigation and the render that would
             // ask; the list then takes over this request, and cancels the one before it.
             const next = { ...search, q: q || undefined }
-            void queryClient.prefetchInfiniteQuery(videoListQuery(channelId, toFilters(next)))
+            if (!list.indexFilter)
+              void queryClient.prefetchInfiniteQuery(videoListQuery(channelId, toFilters(next)))
             update({ q: next.q }, refine)
           }}
         />
@@ -144,8 +145,10 @@ function Library({
           view={view}
           onChange={(mode) => update({ view: mode === 'grid' ? undefined : mode })}
         />
+        <SaveViewButton search={search} />
       </div>
       <FiltersBar search={search} onChange={(patch) => update(patch)} />
+      <IndexFilters search={search} onChange={(patch) => update(patch)} status={list.index} />
       <Suspense fallback={null}>
         {barWanted && chosen.length > 0 && (
           <BulkBar
@@ -176,7 +179,13 @@ function Library({
         )}
       </Suspense>
       <div ref={listRef}>
-        {!data ? (
+        {list.error ? (
+          <div role="alert">
+            <EmptyState title="The dashboard's index could not answer these filters.">
+              {list.error.message}
+            </EmptyState>
+          </div>
+        ) : !data ? (
           <PageSkeleton />
         ) : videos.length === 0 ? (
           <EmptyState

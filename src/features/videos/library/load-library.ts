@@ -1,11 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { resolveChannelId } from '@/api/queries/channels'
+import { indexedVideosQuery } from '@/api/queries/indexed-videos'
 import { videoListQuery } from '@/api/queries/videos'
 import { readCookie, rememberInCookie } from '@/lib/cookies'
 import { safeHttpUrl } from '@/lib/format'
 import { preloadImages } from '@/lib/preload-images'
 import { toFilters } from '@/lib/video-search'
-import type { LibrarySearch } from './library-search'
+import { indexFilterOf, type LibrarySearch } from './library-search'
 import { leadingThumbnails } from './video-grid'
 
 // The channel a library without one in its URL showed last, remembered for the server's render.
@@ -24,7 +25,10 @@ export async function loadLibrary(
 ) {
   const filters = toFilters(search)
   const onServer = typeof window === 'undefined'
-  const guess = onServer && waitForList && !search.channel ? readCookie(lastChannelCookie) : null
+  const guess =
+    onServer && waitForList && !search.channel && !indexFilterOf(search)
+      ? readCookie(lastChannelCookie)
+      : null
   if (guess) void queryClient.prefetchInfiniteQuery(videoListQuery(guess, filters))
   const channelId = await resolveChannelId(queryClient, search.channel)
   if (guess && guess !== channelId) {
@@ -33,6 +37,13 @@ export async function loadLibrary(
     queryClient.removeQueries({ queryKey, exact: true })
   }
   if (!onServer && channelId && !search.channel) rememberInCookie(lastChannelCookie, channelId)
+  const indexFilter = indexFilterOf(search)
+  if (indexFilter) {
+    // The index answers the dashboard's own API, which the server's render does not call.
+    if (channelId && waitForList && !onServer)
+      await queryClient.ensureInfiniteQueryData(indexedVideosQuery(channelId, indexFilter))
+    return { channelId }
+  }
   if (channelId && waitForList) {
     const list = await queryClient.ensureInfiniteQueryData(videoListQuery(channelId, filters))
     // The leading thumbnails load while the screen renders, not after (on a phone they are what
