@@ -7,6 +7,7 @@ import { shown } from './support/ui.ts'
 
 let app: RunningApp
 const screens = [
+  '/',
   '/videos',
   '/videos?view=table',
   '/uploads',
