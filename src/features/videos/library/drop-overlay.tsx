@@ -1,19 +1,28 @@
 import { useEffect, useState } from 'react'
 
-const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false
+import { carriesFiles } from './file-drop-overlay'
 
 /**
  * Makes the whole window a drop target for files while the library is shown: an overlay says so
  * while files are dragged over it, and the dropped files go to `onDrop`. Other drags (text, links,
- * thumbnails) are left alone.
+ * thumbnails) are left alone. It loads with the first files dragged over the window, so it starts
+ * with them over it.
  */
-export function FileDropOverlay({ onDrop }: { onDrop: (files: File[]) => void }) {
-  const [dragging, setDragging] = useState(false)
+export default function DropOverlay({
+  onDrop,
+  onReady,
+}: {
+  onDrop: (files: File[]) => void
+  /** Its listeners are on: the stand-in's may go. */
+  onReady: () => void
+}) {
+  const [dragging, setDragging] = useState(true)
+  useEffect(() => onReady(), [onReady])
 
   useEffect(() => {
     // dragenter and dragleave fire for every element crossed; the count reaches 0 only when the
     // files leave the window.
-    let depth = 0
+    let depth = 1
     const enter = (event: DragEvent) => {
       if (!carriesFiles(event)) return
       depth += 1
