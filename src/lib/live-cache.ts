@@ -14,6 +14,7 @@ import { subscribeLiveEvents } from './live-events'
 // videos it does not show: a burst of them (a batch finishing processing) is one refetch, and a
 // list is never refetched right after it loaded.
 export const listSettleMs = 5_000
+const indexSettleMs = 1_000
 // A whole library's partly loaded list held every video that existed when it loaded (processing
 // or not, newest first): one it does not show is further down, unless it was uploaded since, in
 // another tab or by someone else. That rarer case waits for the list's fresh time.
@@ -93,8 +94,12 @@ export function liveCacheUpdater(queryClient: QueryClient) {
       queryClient.isMutating({ mutationKey: videoKeys.change(id) }) > 0 ? 'none' : 'active'
     void queryClient.invalidateQueries({ queryKey: videoKeys.detail(id), refetchType })
     void queryClient.invalidateQueries({ queryKey: videoKeys.reviewQueues(), refetchType })
-    // The server wrote the event into its index before sending it here.
-    void queryClient.invalidateQueries({ queryKey: indexKeys.all })
+    // The server wrote the event into its index before sending it here. What the index answers on
+    // screen is read again at most once a second: a burst of events is one read, not one each (the
+    // home page's summary counts the whole channel).
+    void queryClient.invalidateQueries({ queryKey: indexKeys.all, refetchType: 'none' })
+    for (const query of queryClient.getQueryCache().findAll({ queryKey: indexKeys.all }))
+      if (query.isActive()) refetchLater(query, indexSettleMs)
     const lists = libraryLists(queryClient)
     if (lists.some((query) => shows(query.state.data as LibraryList, id))) readAgain(id)
     for (const query of lists) {
