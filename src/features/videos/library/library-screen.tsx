@@ -27,13 +27,16 @@ import { useBulkActions } from './use-bulk-actions'
 import { useFirstScreen } from './use-first-screen'
 import { useLibraryList } from './use-library-list'
 import { firstScreenCards, VideoGrid } from './video-grid'
-import { VideoTable } from './video-table'
 
 const route = getRouteApi('/videos/')
 // Shown once videos are selected or acted on, so not in the first screen's script.
 const BulkBar = lazy(() => import('./bulk-bar').then((module) => ({ default: module.BulkBar })))
 const BulkReportPanel = lazy(() =>
   import('./bulk-bar').then((module) => ({ default: module.BulkReportPanel })),
+)
+// The grid is the first screen; the table, chosen with the toggle, loads its code then.
+const VideoTable = lazy(() =>
+  import('./video-table').then((module) => ({ default: module.VideoTable })),
 )
 const MatchingJobs = lazy(() =>
   import('../matching/matching-jobs').then((module) => ({ default: module.MatchingJobs })),
@@ -195,7 +198,9 @@ function Library({
         ) : shownView === 'grid' ? (
           <VideoGrid videos={firstScreen} item={item} />
         ) : (
-          <VideoTable videos={firstScreen} item={item} />
+          <Suspense fallback={<PageSkeleton />}>
+            <VideoTable videos={firstScreen} item={item} />
+          </Suspense>
         )}
       </div>
       {data?.hasMore && (
