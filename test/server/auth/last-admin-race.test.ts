@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Account, createAccounts } from '../../../server/dashboard/auth/accounts.ts'
 import { type DashboardDb, openDashboardDb } from '../../../server/dashboard/db/database.ts'
@@ -9,36 +6,11 @@ import { type FakeService, fakeClient, startFakeService } from '../dashboard/fak
 import { send } from '../dashboard/http-client.ts'
 import { createTempDist } from '../dashboard/temp-dist.ts'
 import { createTestAccount, signIn, testPassword } from '../support/accounts.ts'
-import { startPostgresServer } from '../support/postgres-server.ts'
-
-type Location = { sqlitePath: string; databaseUrl?: string }
-
-const databases: Array<{
-  name: string
-  start(): Promise<{ location: Location; stop(): Promise<void> }>
-}> = [
-  {
-    name: 'SQLite',
-    async start() {
-      const dir = mkdtempSync(join(tmpdir(), 'last-admin-'))
-      return {
-        location: { sqlitePath: join(dir, 'dashboard.db') },
-        stop: async () => rmSync(dir, { recursive: true, force: true }),
-      }
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    async start() {
-      const server = await startPostgresServer()
-      return { location: { sqlitePath: ':memory:', databaseUrl: server.url }, stop: server.stop }
-    },
-  },
-]
+import { bothDatabases } from '../support/both-databases.ts'
 
 const rounds = 25
 
-describe.each(databases)(
+describe.each(bothDatabases)(
   'the last admin, with two admins changing each other at once, on $name',
   ({ start }) => {
     let database: Awaited<ReturnType<typeof start>>

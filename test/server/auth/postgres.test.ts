@@ -1,43 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AccountExistsError, createAccounts } from '../../../server/dashboard/auth/accounts.ts'
 import { createAuditLog } from '../../../server/dashboard/auth/audit-log.ts'
 import { createInvites } from '../../../server/dashboard/auth/invites.ts'
 import { verifyPassword } from '../../../server/dashboard/auth/passwords.ts'
 import { type DashboardDb, openDashboardDb } from '../../../server/dashboard/db/database.ts'
-import { startPostgresServer } from '../support/postgres-server.ts'
-
-type Location = Parameters<typeof openDashboardDb>[0]
-
-const databases: Array<{
-  name: string
-  start(): Promise<{ location: Location; stop(): Promise<void> }>
-}> = [
-  {
-    name: 'SQLite',
-    async start() {
-      const dir = mkdtempSync(join(tmpdir(), 'dashboard-db-'))
-      return {
-        location: { sqlitePath: join(dir, 'dashboard.db') },
-        stop: async () => rmSync(dir, { recursive: true, force: true }),
-      }
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    async start() {
-      const server = await startPostgresServer()
-      return { location: { sqlitePath: ':memory:', databaseUrl: server.url }, stop: server.stop }
-    },
-  },
-]
+import { bothDatabases } from '../support/both-databases.ts'
 
 const minute = 60_000
 const t0 = Date.parse('2030-05-01T09:00:00.000Z')
 
-describe.each(databases)('accounts, invites and the audit log on $name', ({ start }) => {
+describe.each(bothDatabases)('accounts, invites and the audit log on $name', ({ start }) => {
   let database: Awaited<ReturnType<typeof start>>
   const opened: DashboardDb[] = []
   /** Another handle on the same database: another replica, with its own connections. */

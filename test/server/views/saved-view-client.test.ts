@@ -7,9 +7,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { setApiFetch } from '@/api/api-fetch.ts'
 import { savedViewKeys, savedViewsQuery } from '@/api/queries/saved-views.ts'
 import { changeView, deleteView, saveView } from '@/api/saved-view-writes.ts'
-import { databases, startViewsDashboard, type ViewsDashboard } from './views-dashboard.ts'
+import { bothDatabases } from '../support/both-databases.ts'
+import { startViewsDashboard, type ViewsDashboard } from './views-dashboard.ts'
 
-const sqlite = databases[0] as (typeof databases)[number]
+const sqlite = bothDatabases[0] as (typeof bothDatabases)[number]
 let database: Awaited<ReturnType<typeof sqlite.start>>
 let dashboard: ViewsDashboard
 beforeAll(async () => {

@@ -2,31 +2,17 @@
  * What a saved view may hold: a name unique where it is listed, and a small flat search the
  * server keeps without reading; anything else is refused with the field named.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import {
-  databases,
-  type Person,
-  startViewsDashboard,
-  type ViewsDashboard,
-} from './views-dashboard.ts'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { bothDatabases } from '../support/both-databases.ts'
+import { type Person, viewsDashboardOn } from './views-dashboard.ts'
 
 const views = '/api/dashboard/views'
 const search = { q: 'linen' }
 
-describe.each(databases)('saved view input on $name', ({ start }) => {
-  let database: Awaited<ReturnType<typeof start>>
-  let dashboard: ViewsDashboard
-  beforeAll(async () => {
-    database = await start()
-    dashboard = await startViewsDashboard(database.location)
-  })
-  afterAll(async () => {
-    await dashboard?.close()
-    await database?.stop()
-  })
-
+describe.each(bothDatabases)('saved view input on $name', ({ start }) => {
+  const running = viewsDashboardOn(start)
   const as = (who: Person, method: string, path: string, body?: unknown) =>
-    dashboard.as(who, method, path, body)
+    running().as(who, method, path, body)
   const save = (who: Person, body: object) => as(who, 'POST', views, { search, ...body })
   const refusal = async (answer: Promise<{ status: number; json(): { error: string } }>) => {
     const { status, json } = await answer
@@ -53,7 +39,7 @@ describe.each(databases)('saved view input on $name', ({ start }) => {
     ])
     // Names differing in case are different names.
     expect((await save('bo', { name: 'spring', shared: true })).status).toBe(201)
-    const audit = await dashboard.audit('dashboard.saveView')
+    const audit = await running().audit('dashboard.saveView')
     expect(audit[1]).toMatchObject({ account_email: 'bo@example.com', status: 409 })
   })
 

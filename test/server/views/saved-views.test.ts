@@ -2,33 +2,19 @@
  * Saved views over HTTP: who sees which, who may change and delete them, and the audit log's
  * record of every write, on SQLite and PostgreSQL.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { savedViewListSchema, savedViewSchema } from '@/api/saved-views.ts'
 import { send } from '../dashboard/http-client.ts'
-import {
-  databases,
-  type Person,
-  startViewsDashboard,
-  type ViewsDashboard,
-} from './views-dashboard.ts'
+import { bothDatabases } from '../support/both-databases.ts'
+import { type Person, viewsDashboardOn } from './views-dashboard.ts'
 
 const views = '/api/dashboard/views'
 const search = { q: 'linen', status: 'approved', published: true, product_id: ['p-1', 'p-2'] }
 
-describe.each(databases)('saved views on $name', ({ start }) => {
-  let database: Awaited<ReturnType<typeof start>>
-  let dashboard: ViewsDashboard
-  beforeAll(async () => {
-    database = await start()
-    dashboard = await startViewsDashboard(database.location)
-  })
-  afterAll(async () => {
-    await dashboard?.close()
-    await database?.stop()
-  })
-
+describe.each(bothDatabases)('saved views on $name', ({ start }) => {
+  const running = viewsDashboardOn(start)
   const as = (who: Person, method: string, path: string, body?: unknown) =>
-    dashboard.as(who, method, path, body)
+    running().as(who, method, path, body)
   const listOf = async (who: Person) => {
     const answer = await as(who, 'GET', views)
     expect(answer.status).toBe(200)
@@ -85,7 +71,7 @@ describe.each(databases)('saved views on $name', ({ start }) => {
     const refused = await as('vic', 'POST', views, { name: 'Mine', shared: false, search })
     expect(refused.status).toBe(403)
     expect(refused.json()).toEqual({ error: 'Editors can do this' })
-    expect((await dashboard.audit('dashboard.saveView'))[0]).toMatchObject({
+    expect((await running().audit('dashboard.saveView'))[0]).toMatchObject({
       account_email: 'vic@example.com',
       status: 403,
     })
@@ -93,13 +79,13 @@ describe.each(databases)('saved views on $name', ({ start }) => {
 
   it('refuses requests from elsewhere and from nobody', async () => {
     const body = JSON.stringify({ name: 'x', shared: false, search })
-    const crossSite = await send(dashboard.url, views, {
+    const crossSite = await send(running().url, views, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
       body,
     })
     expect(crossSite.status).toBe(403)
-    expect((await send(dashboard.url, views)).status).toBe(401)
+    expect((await send(running().url, views)).status).toBe(401)
   })
 
   it('lets the owner rename, re-save, share and delete a view', async () => {
@@ -157,17 +143,17 @@ describe.each(databases)('saved views on $name', ({ start }) => {
     await as('ana', 'DELETE', `${views}/${view.id}`)
     await as('bo', 'DELETE', `${views}/${view.id}`)
     const path = `${views}/${view.id}`
-    expect((await dashboard.audit('dashboard.saveView'))[0]).toMatchObject({
+    expect((await running().audit('dashboard.saveView'))[0]).toMatchObject({
       account_email: 'bo@example.com',
       path: views,
       status: 201,
     })
-    expect((await dashboard.audit('dashboard.changeView'))[0]).toMatchObject({
+    expect((await running().audit('dashboard.changeView'))[0]).toMatchObject({
       account_email: 'bo@example.com',
       path,
       status: 200,
     })
-    expect((await dashboard.audit('dashboard.deleteView')).slice(0, 2)).toMatchObject([
+    expect((await running().audit('dashboard.deleteView')).slice(0, 2)).toMatchObject([
       { account_email: 'bo@example.com', path, status: 204 },
       { account_email: 'ana@example.com', path, status: 403 },
     ])

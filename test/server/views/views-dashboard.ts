@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
 import type { Role } from '@/api/roles.ts'
 import { openDashboardDb } from '../../../server/dashboard/db/database.ts'
 import { startDashboard } from '../../../server/dashboard/start.ts'
@@ -8,35 +6,9 @@ import { fakeClient, startFakeService } from '../dashboard/fake-service.ts'
 import { type RawResponse, send } from '../dashboard/http-client.ts'
 import { createTempDist } from '../dashboard/temp-dist.ts'
 import { createTestAccount, signIn, testPassword } from '../support/accounts.ts'
-import { startPostgresServer } from '../support/postgres-server.ts'
+import type { bothDatabases, DatabaseLocation as Location } from '../support/both-databases.ts'
 
-type Location = { sqlitePath: string; databaseUrl?: string }
-
-/** The saved views' tests run on both databases: names are kept unique by partial indexes. */
-export const databases: Array<{
-  name: string
-  start(): Promise<{ location: Location; stop(): Promise<void> }>
-}> = [
-  {
-    name: 'SQLite',
-    async start() {
-      const dir = mkdtempSync(join(tmpdir(), 'saved-views-'))
-      return {
-        location: { sqlitePath: join(dir, 'dashboard.db') },
-        stop: async () => rmSync(dir, { recursive: true, force: true }),
-      }
-    },
-  },
-  {
-    name: 'PostgreSQL',
-    async start() {
-      const server = await startPostgresServer()
-      return { location: { sqlitePath: ':memory:', databaseUrl: server.url }, stop: server.stop }
-    },
-  },
-]
-
-/** Two editors, an admin and a viewer. */
+export /** Two editors, an admin and a viewer. */
 const people = { ana: 'editor', bo: 'editor', admin: 'admin', vic: 'viewer' } as const
 export type Person = keyof typeof people
 
@@ -90,5 +62,26 @@ export async function startViewsDashboard(location: Location): Promise<ViewsDash
       await dashboard.close()
       await Promise.all([service.close(), dist.remove()])
     },
+  }
+}
+
+/**
+ * For a `describe` block: a views dashboard on the database `start` gives, up for its tests. The
+ * dashboard is read through the returned getter once the tests run.
+ */
+export function viewsDashboardOn(start: (typeof bothDatabases)[number]['start']) {
+  let database: Awaited<ReturnType<typeof start>> | undefined
+  let dashboard: ViewsDashboard | undefined
+  beforeAll(async () => {
+    database = await start()
+    dashboard = await startViewsDashboard(database.location)
+  })
+  afterAll(async () => {
+    await dashboard?.close()
+    await database?.stop()
+  })
+  return () => {
+    if (!dashboard) throw new Error('the views dashboard is not up')
+    return dashboard
   }
 }

@@ -1,9 +1,9 @@
-import type { IndexStatus } from '@/api/merch-index'
 import { IndexFreshness } from '@/components/merch-index/index-freshness'
 import { useStoreTagLabels } from '@/components/product-tags/tag-picker'
 import { Button } from '@/components/ui/button'
 import { RadioGroup } from '@/components/ui/choice-group'
 import { TagList } from '@/components/ui/tag-list'
+import type { IndexFilterProps } from './index-filters'
 import type { LibrarySearch } from './library-search'
 
 const stateLabels = { draft: 'Drafts', scheduled: 'Scheduled', live: 'Live' } as const
@@ -11,15 +11,7 @@ const stateLabels = { draft: 'Drafts', scheduled: 'Scheduled', live: 'Live' } as
 type Chip = { key: string; label: string; remove: Partial<LibrarySearch> }
 
 /** What the index filters the library by, each removable, and how fresh the answer is. */
-export function IndexFilterBar({
-  search,
-  onChange,
-  status,
-}: {
-  search: LibrarySearch
-  onChange: (patch: Partial<LibrarySearch>) => void
-  status: IndexStatus | undefined
-}) {
+export function IndexFilterBar({ search, onChange, status }: IndexFilterProps) {
   const products = search.product ?? []
   const variants = search.variant ?? []
   const labels = useStoreTagLabels({ products, variants })

@@ -1,23 +1,14 @@
 import { useState } from 'react'
-import type { IndexStatus } from '@/api/merch-index'
 import { Button } from '@/components/ui/button'
 import { Select } from '@/components/ui/select'
 import { IndexFilterBar } from './index-filter-bar'
-import type { LibrarySearch } from './library-search'
+import type { IndexFilterProps } from './index-filters'
 import { ProductFilterDialog } from './product-filter-dialog'
 
 type Readiness = '' | 'attention' | 'untagged'
 
 /** The index's filters: readiness, the products shown, and what is filtered now. */
-export function IndexFilterPanel({
-  search,
-  onChange,
-  status,
-}: {
-  search: LibrarySearch
-  onChange: (patch: Partial<LibrarySearch>) => void
-  status: IndexStatus | undefined
-}) {
+export function IndexFilterPanel({ search, onChange, status }: IndexFilterProps) {
   const [picking, setPicking] = useState(false)
   const readiness: Readiness = search.attention ? 'attention' : search.untagged ? 'untagged' : ''
   return (

@@ -8,19 +8,19 @@ const IndexFilterPanel = lazy(() =>
   import('./index-filter-panel').then((module) => ({ default: module.IndexFilterPanel })),
 )
 
+/** What the index's filters show and change: the search, and the index's last answer. */
+export interface IndexFilterProps {
+  search: LibrarySearch
+  onChange: (patch: Partial<LibrarySearch>) => void
+  /** How fresh the index's answer is, once it has come. */
+  status: IndexStatus | undefined
+}
+
 /**
  * The filters only the dashboard's index answers (by product, readiness, publication state),
  * behind one button; open whenever the URL holds one.
  */
-export function IndexFilters({
-  search,
-  onChange,
-  status,
-}: {
-  search: LibrarySearch
-  onChange: (patch: Partial<LibrarySearch>) => void
-  status: IndexStatus | undefined
-}) {
+export function IndexFilters({ search, onChange, status }: IndexFilterProps) {
   const [wanted, setWanted] = useState(false)
   const active = Boolean(
     search.product || search.variant || search.state || search.attention || search.untagged,
