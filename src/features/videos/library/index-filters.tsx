@@ -35,6 +35,7 @@ export function IndexFilters({ search, onChange, status }: IndexFilterProps) {
         aria-controls="index-filters"
         onClick={() => setWanted(!open)}
       >
+        <span aria-hidden="true">{open ? '▾' : '▸'}</span>
         Products and readiness filters
       </Button>
       {open && (

@@ -61,7 +61,8 @@ export function ProductFilterDialog({
         </>
       }
     >
-      <div className="space-y-3">
+      {/* Tall enough for the search's options to open below it, inside the dialog. */}
+      <div className="min-h-[30rem] space-y-3">
         <StoreSelect id="product-filter-store" value={storeId} onChange={setChosenStore} />
         <TagSearch
           id="product-filter-search"
