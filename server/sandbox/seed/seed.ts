@@ -109,12 +109,7 @@ export async function seedSandbox(sandbox: Sandbox) {
 
   const media = await uploadSampleMedia(sandbox)
   db.transaction(() => {
-    // SANDBOX_SEED_PRODUCTS across the stores: a fifth in the EU store, a twentieth (at least
-    // 12) for the solo business, the rest in the main store.
-    const total = sandbox.config.seedProducts
-    const euCount = Math.max(16, Math.floor(total / 5))
-    const soloCount = Math.max(12, Math.floor(total / 20))
-    const mainCount = Math.max(48, total - euCount - soloCount)
+    const { euCount, soloCount, mainCount } = seedProductSplit(sandbox.config.seedProducts)
     const productIds = {
       demo: insertCatalog(
         sandbox,
@@ -274,4 +269,15 @@ const contentTypes: Record<string, string> = {
   jpg: 'image/jpeg',
   png: 'image/png',
   vtt: 'text/vtt',
+}
+
+/**
+ * SANDBOX_SEED_PRODUCTS across the stores: a fifth in the demo business's EU store, a twentieth
+ * (at least 12) for the solo business, the rest in the demo's main store.
+ */
+export function seedProductSplit(total: number) {
+  const euCount = Math.max(16, Math.floor(total / 5))
+  const soloCount = Math.max(12, Math.floor(total / 20))
+  const mainCount = Math.max(48, total - euCount - soloCount)
+  return { euCount, soloCount, mainCount }
 }
