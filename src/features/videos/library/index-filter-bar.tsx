@@ -8,6 +8,12 @@ import type { LibrarySearch } from './library-search'
 
 const stateLabels = { draft: 'Drafts', scheduled: 'Scheduled', live: 'Live' } as const
 
+/** Whether a video must show any of the chosen products, or all of them. */
+export const matchOptions = [
+  { value: 'any', label: 'any of them' },
+  { value: 'all', label: 'all of them' },
+] as const
+
 type Chip = { key: string; label: string; remove: Partial<LibrarySearch> }
 
 /** What the index filters the library by, each removable, and how fresh the answer is. */
@@ -64,10 +70,7 @@ export function IndexFilterBar({ search, onChange, status }: IndexFilterProps) {
             legend="Videos showing"
             value={search.match ?? 'any'}
             onValueChange={(match) => onChange({ match: match === 'all' ? 'all' : undefined })}
-            options={[
-              { value: 'any', label: 'any of them' },
-              { value: 'all', label: 'all of them' },
-            ]}
+            options={matchOptions}
           />
         )}
         <Button size="sm" variant="quiet" onClick={() => onChange(clearAll)}>

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { RadioGroup } from '@/components/ui/choice-group'
 import { Dialog } from '@/components/ui/dialog'
 import { TagList } from '@/components/ui/tag-list'
+import { matchOptions } from './index-filter-bar'
 import type { LibrarySearch } from './library-search'
 
 type Picked = Pick<TagOption, 'id' | 'kind'>
@@ -89,10 +90,7 @@ export function ProductFilterDialog({
           legend="Videos showing"
           value={match}
           onValueChange={setMatch}
-          options={[
-            { value: 'any', label: 'any of them' },
-            { value: 'all', label: 'all of them' },
-          ]}
+          options={matchOptions}
         />
       </div>
     </Dialog>
