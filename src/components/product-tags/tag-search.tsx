@@ -55,6 +55,7 @@ export function TagSearch({
   wholeProductsOnly = false,
   error,
   label = 'Find products to tag',
+  pickWord = 'tags',
 }: {
   id: string
   storeId: string
@@ -64,6 +65,8 @@ export function TagSearch({
   wholeProductsOnly?: boolean
   error?: string | null
   label?: string
+  /** What Enter does to the highlighted product, in the hint ("tags", "picks"). */
+  pickWord?: string
 }) {
   const [text, setText] = useState('')
   const [open, setOpen] = useState(false)
@@ -84,7 +87,7 @@ export function TagSearch({
     <Combobox<TagOption>
       id={id}
       label={label}
-      hint="Name, brand, SKU, GTIN, MPN, barcode or external id. Enter tags or untags the highlighted one."
+      hint={`Name, brand, SKU, GTIN, MPN, barcode or external id. Enter ${pickWord} or un${pickWord} the highlighted one.`}
       error={error}
       disabled={!storeId}
       inputValue={text}

@@ -71,6 +71,7 @@ export function ProductFilterDialog({
           tagged={picked.map((each) => each.id)}
           onToggle={toggle}
           label="Find products"
+          pickWord="picks"
         />
         {picked.length > 0 ? (
           <TagList
