@@ -1,4 +1,4 @@
-import type { VideoEventData } from '../../src/api/generated/types.gen.ts'
+import type { Video, VideoEventData } from '../../src/api/generated/types.gen.ts'
 import type { Events, Sandbox, VideoEventType } from './context.ts'
 import type { Db } from './db/open.ts'
 import { renderVideos, type VideoRow } from './rules/video-view.ts'
@@ -59,9 +59,18 @@ function snapshot(sandbox: Sandbox, row: VideoRow): VideoEventData {
             public_id: string
           }
         ).public_id
+  return webhookSnapshot(video, row.status, importId)
+}
+
+/** The snapshot a video event carries, from the Video the service would answer now. */
+export function webhookSnapshot(
+  video: Video,
+  status: VideoEventData['status'],
+  importId?: string,
+): VideoEventData {
   return {
     id: video.id,
-    status: row.status,
+    status,
     ...(importId ? { import_id: importId } : {}),
     access: video.access,
     audio_disabled: video.audio_disabled,

@@ -13,6 +13,7 @@ import { indexSummarySchema } from '../../../src/api/merch-index.ts'
 import { send } from '../dashboard/http-client.ts'
 import { createTempDist } from '../dashboard/temp-dist.ts'
 import { addAccounts, signIn } from '../support/accounts.ts'
+import { patchAtService } from '../support/demo-client.ts'
 import { waitUntil } from '../wait-until.ts'
 
 let dashboard: RunningDashboard
@@ -155,18 +156,8 @@ describe('the index over HTTP', () => {
       .flatMap((each) => each.product_ids)
       .find((product) => !video.product_ids.includes(product)) as string
     // Straight to the service, as another of its clients would: only the webhook tells the index.
-    const token = await fetch(`${dashboard.serviceUrl}/oauth/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: 'grant_type=client_credentials',
-    }).then(async (response) => ((await response.json()) as { access_token: string }).access_token)
-    const patched = await fetch(`${dashboard.serviceUrl}/api/v1/videos/${video.id}`, {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ product_ids: [...video.product_ids, tagged] }),
+    const patched = await patchAtService(dashboard.serviceUrl, video.id, {
+      product_ids: [...video.product_ids, tagged],
     })
     expect(patched.status).toBe(200)
     await expect

@@ -6,6 +6,7 @@ import { openDashboardDb } from '../../../server/dashboard/db/database.ts'
 import { createServiceTokens } from '../../../server/dashboard/forwarding/service-tokens.ts'
 import { createMerchIndex } from '../../../server/dashboard/index/merch-index.ts'
 import { createServiceReader } from '../../../server/dashboard/index/service-reader.ts'
+import { webhookSnapshot } from '../../../server/sandbox/events.ts'
 import { startSandbox } from '../../../server/sandbox/start.ts'
 import type {
   ChannelList,
@@ -83,29 +84,8 @@ export async function startIndexSandbox(seedVideos = 80) {
       version: '2023-06-06',
       created,
       business_id: 'b',
-      data: {
-        id: video.id,
-        status: 'approved',
-        access: video.access,
-        audio_disabled: video.audio_disabled,
-        caption: video.caption,
-        description: video.description,
-        hashtags: video.hashtags,
-        archived_at: video.archived_at,
-        product_ids: video.product_ids,
-        custom_fields: video.custom_fields,
-        display_social_attributions: video.display_social_attributions ?? false,
-        external_media: null,
-        thumbnail_url: video.thumbnail_url,
-        video_posters: video.video_posters.map((poster) => ({
-          url: poster.url,
-          aspect_ratio: poster.aspect_ratio,
-          format: poster.format,
-          width: poster.width,
-          height: poster.height,
-        })),
-      },
-    } as VideoEvent
+      data: webhookSnapshot(video, 'approved'),
+    }
   }
 
   return {

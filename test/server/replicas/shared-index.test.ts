@@ -15,6 +15,7 @@ import { type RunningSandbox, startSandbox } from '../../../server/sandbox/start
 import { send } from '../dashboard/http-client.ts'
 import { createTempDist } from '../dashboard/temp-dist.ts'
 import { addAccounts, signIn, type TestAccount } from '../support/accounts.ts'
+import { patchAtService } from '../support/demo-client.ts'
 import { startPostgresServer } from '../support/postgres-server.ts'
 import { startRedisServer } from '../support/redis-server.ts'
 import { waitUntil } from '../wait-until.ts'
@@ -106,18 +107,9 @@ describe('two replicas on one PostgreSQL and one Redis', () => {
     expect(product).not.toBe('')
     const productIds = [...(video?.product_ids ?? []), product]
     // Changed at the service behind the dashboards' backs: only the webhook tells them.
-    const token = await fetch(`${sandbox.url}/oauth/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from('demo:demo-secret').toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: 'grant_type=client_credentials',
-    }).then(async (response) => ((await response.json()) as { access_token: string }).access_token)
-    const changed = await fetch(`${sandbox.url}/api/v1/videos/${video?.id}`, {
-      method: 'PATCH',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ caption: 'Told by webhook', product_ids: productIds }),
+    const changed = await patchAtService(sandbox.url, video?.id ?? '', {
+      caption: 'Told by webhook',
+      product_ids: productIds,
     })
     expect(changed.status).toBe(200)
     const { body, signature } = delivery(

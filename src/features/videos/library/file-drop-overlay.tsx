@@ -1,42 +1,60 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 
-export const carriesFiles = (event: DragEvent) =>
-  event.dataTransfer?.types.includes('Files') ?? false
+const carriesFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false
 
-const DropOverlay = lazy(() => import('./drop-overlay'))
+// Its words load with the first files dragged over the window: no first screen needs them.
+const DropMessage = lazy(() => import('./drop-overlay'))
 
 /**
- * The library as a drop target for files. The overlay's code loads when files are first dragged
- * over the window; until it has, files dropped are still taken (not opened by the browser).
+ * Makes the whole window a drop target for files while the library is shown: an overlay says so
+ * while files are dragged over it, and the dropped files go to `onDrop`. Other drags (text, links,
+ * thumbnails) are left alone.
  */
 export function FileDropOverlay({ onDrop }: { onDrop: (files: File[]) => void }) {
-  const [dragged, setDragged] = useState(false)
-  const [ready, setReady] = useState(false)
+  const [dragging, setDragging] = useState(false)
+
   useEffect(() => {
-    if (ready) return
-    const hold = (event: DragEvent) => {
+    // dragenter and dragleave fire for every element crossed; the count reaches 0 only when the
+    // files leave the window.
+    let depth = 0
+    const enter = (event: DragEvent) => {
+      if (!carriesFiles(event)) return
+      depth += 1
+      setDragging(true)
+    }
+    const leave = (event: DragEvent) => {
+      if (!carriesFiles(event)) return
+      depth = Math.max(0, depth - 1)
+      if (depth === 0) setDragging(false)
+    }
+    const over = (event: DragEvent) => {
       if (!carriesFiles(event)) return
       event.preventDefault()
-      setDragged(true)
+      if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy'
     }
     const drop = (event: DragEvent) => {
       if (!carriesFiles(event)) return
       event.preventDefault()
+      depth = 0
+      setDragging(false)
       const files = Array.from(event.dataTransfer?.files ?? [])
       if (files.length > 0) onDrop(files)
     }
-    window.addEventListener('dragenter', hold)
-    window.addEventListener('dragover', hold)
+    window.addEventListener('dragenter', enter)
+    window.addEventListener('dragleave', leave)
+    window.addEventListener('dragover', over)
     window.addEventListener('drop', drop)
     return () => {
-      window.removeEventListener('dragenter', hold)
-      window.removeEventListener('dragover', hold)
+      window.removeEventListener('dragenter', enter)
+      window.removeEventListener('dragleave', leave)
+      window.removeEventListener('dragover', over)
       window.removeEventListener('drop', drop)
     }
-  }, [onDrop, ready])
-  return dragged ? (
+  }, [onDrop])
+
+  return dragging ? (
     <Suspense fallback={null}>
-      <DropOverlay onDrop={onDrop} onReady={() => setReady(true)} />
+      <DropMessage />
     </Suspense>
   ) : null
 }
