@@ -73,6 +73,7 @@ it('filters the library to the videos showing products, any or all of them, and 
     await shown(dialog.getByRole('list', { name: 'Chosen products' }).getByText(name))
   }
   await dialog.getByRole('radio', { name: 'all of them' }).check()
+  expect(await seriousAccessibilityViolations(page)).toEqual([])
   await dialog.getByRole('button', { name: 'Show the videos' }).click()
   await page.waitForURL(/match=all/)
   await expect.poll(count).toBe(videoCount(showing([first, second], true)))
