@@ -53,6 +53,15 @@ function duplicate(res: ServerResponse, clash: Refused & { refused: 'duplicate' 
   sendError(res, 409, `${where} named “${clash.name}”: choose another name`)
 }
 
+function full(res: ServerResponse, group: Refused & { refused: 'full' }) {
+  const why = group.shared
+    ? `The team shares ${group.cap} views, the most it keeps: a view’s owner or an admin deletes one to share another`
+    : group.mine
+      ? `You have ${group.cap} views of your own, the most one person keeps: delete one you no longer use to save another`
+      : `Its owner has ${group.cap} views of their own, the most one person keeps: they delete one before this one stops being shared`
+  sendError(res, 422, why)
+}
+
 /**
  * Saved views of the library, `/api/dashboard/views`: anyone signed in lists their own and the
  * team's shared ones; editors save, change and delete their own; admins also the shared ones.
@@ -73,6 +82,7 @@ export function createSavedViewRoutes(db: DashboardDb) {
       const outcome = await views.create(user, fields)
       if ('view' in outcome) return sendJson(res, 201, outcome.view)
       if (outcome.refused === 'duplicate') return duplicate(res, outcome)
+      if (outcome.refused === 'full') return full(res, outcome)
       noView(res)
     }),
 
@@ -84,6 +94,7 @@ export function createSavedViewRoutes(db: DashboardDb) {
       if ('view' in outcome) return sendJson(res, 200, outcome.view)
       if (outcome.refused === 'forbidden') return sendError(res, 403, onlyOwner('change'))
       if (outcome.refused === 'duplicate') return duplicate(res, outcome)
+      if (outcome.refused === 'full') return full(res, outcome)
       noView(res)
     }),
 

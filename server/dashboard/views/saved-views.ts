@@ -3,7 +3,9 @@ import type { ExpressionBuilder } from 'kysely'
 import type { Role } from '../../../src/api/roles.ts'
 import type { SavedView, SavedViewSearch } from '../../../src/api/saved-views.ts'
 import type { DashboardDb, DashboardTables } from '../db/database.ts'
+import { serializable } from '../db/serializable.ts'
 import type { SavedViewTable } from './tables.ts'
+import { fullGroup } from './view-caps.ts'
 
 /** Who asks: the signed-in account. */
 export interface ViewUser {
@@ -17,10 +19,14 @@ export interface ViewFields {
   search: SavedViewSearch
 }
 
-/** A duplicate says which name clashed where, and whether the view is the user's own. */
+/**
+ * A duplicate says which name clashed where; a full group which group and its cap; both whether
+ * the view is the user's own.
+ */
 export type Refused =
   | { refused: 'missing' | 'forbidden' }
   | { refused: 'duplicate'; name: string; shared: boolean; mine: boolean }
+  | { refused: 'full'; shared: boolean; cap: number; mine: boolean }
 
 const newId = () => randomBytes(12).toString('base64url')
 
@@ -95,9 +101,15 @@ export function createSavedViews(db: DashboardDb, now: () => Date = () => new Da
         created_at: at,
         updated_at: at,
       }
-      // The index decides, not a read before: two saves of one name at once leave one.
+      // The index decides a name, not a read before: two saves of one name at once leave one. The
+      // count and the insert are one serializable transaction: two saves at once take one place.
       try {
-        await db.insertInto('saved_views').values(row).execute()
+        const full = await serializable(db, async (trx) => {
+          const full = await fullGroup(trx, { shared: fields.shared, ownerId: user.id })
+          if (!full) await trx.insertInto('saved_views').values(row).execute()
+          return full
+        })
+        if (full) return { ...full, mine: true }
       } catch (error) {
         if (duplicateName(error))
           return { refused: 'duplicate', name: fields.name, shared: fields.shared, mine: true }
@@ -117,23 +129,37 @@ export function createSavedViews(db: DashboardDb, now: () => Date = () => new Da
       if (!row || !visible(row, user)) return { refused: 'missing' }
       if (!mayChange(row, user)) return { refused: 'forbidden' }
       const shared = fields.shared ?? row.shared === 1
+      const mine = row.owner_id === user.id
       try {
-        const result = await db
-          .updateTable('saved_views')
-          .set({
-            ...(fields.name === undefined ? {} : { name: fields.name }),
-            ...(fields.search === undefined ? {} : { search: JSON.stringify(fields.search) }),
-            shared: shared ? 1 : 0,
-            updated_at: now().toISOString(),
-          })
-          .where('id', '=', id)
-          .where(changeableBy(user))
-          .executeTakeFirst()
-        if (Number(result.numUpdatedRows) === 0) return { refused: 'missing' }
+        const refused = await serializable(db, async (trx): Promise<Refused | null> => {
+          // A view that moves to the other group takes a place there.
+          const current = await trx
+            .selectFrom('saved_views')
+            .select('shared')
+            .where('id', '=', id)
+            .executeTakeFirst()
+          if (current && current.shared !== (shared ? 1 : 0)) {
+            const full = await fullGroup(trx, { shared, ownerId: row.owner_id })
+            if (full) return { ...full, mine }
+          }
+          const result = await trx
+            .updateTable('saved_views')
+            .set({
+              ...(fields.name === undefined ? {} : { name: fields.name }),
+              ...(fields.search === undefined ? {} : { search: JSON.stringify(fields.search) }),
+              shared: shared ? 1 : 0,
+              updated_at: now().toISOString(),
+            })
+            .where('id', '=', id)
+            .where(changeableBy(user))
+            .executeTakeFirst()
+          return Number(result.numUpdatedRows) === 0 ? { refused: 'missing' } : null
+        })
+        if (refused) return refused
       } catch (error) {
         if (duplicateName(error)) {
           const name = fields.name ?? row.name
-          return { refused: 'duplicate', name, shared, mine: row.owner_id === user.id }
+          return { refused: 'duplicate', name, shared, mine }
         }
         throw error
       }
