@@ -37,8 +37,11 @@ export function NavDrawer({ onClose }: { onClose: () => void }) {
             <span className="sr-only">Close navigation</span>
           </button>
         </div>
-        <NavLinks onNavigate={onClose} />
-        <SavedViewsNav onNavigate={onClose} />
+        {/* Scrolls on its own, so many saved views never push the channel switcher away. */}
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          <NavLinks onNavigate={onClose} />
+          <SavedViewsNav onNavigate={onClose} />
+        </div>
         <div className="px-3">
           <ChannelSwitcher />
         </div>

@@ -28,7 +28,7 @@ describe.each(bothDatabases)('saved view caps on $name', ({ start }) => {
     expect(answer.status, answer.text).toBe(201)
     return savedViewSchema.parse(answer.json())
   }
-  const saveMany = async (who: Person, count: number, shared: boolean, prefix = who) => {
+  const saveMany = async (who: Person, count: number, shared: boolean, prefix: string = who) => {
     for (let n = 1; n <= count; n++) await save(who, `${prefix} ${n}`, shared)
   }
   beforeEach(async () => {
