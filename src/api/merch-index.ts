@@ -200,6 +200,9 @@ export type ReadinessCheck = (typeof readinessChecks)[number]
 export const readinessSettingsSchema = z.object({ required: z.array(z.enum(readinessChecks)) })
 export type ReadinessSettings = z.infer<typeof readinessSettingsSchema>
 
+/** The most videos one readiness check names (`video_id`); a larger selection asks in batches. */
+export const readinessVideosMax = 100
+
 export const readinessSchema = z.object({
   required: z.array(z.enum(readinessChecks)),
   videos: z.array(

@@ -7,6 +7,7 @@ import type { Tone } from './tone'
 export function ConfirmDialog({
   title,
   children,
+  details,
   confirmLabel,
   cancelLabel = 'Cancel',
   tone = 'neutral',
@@ -16,6 +17,8 @@ export function ConfirmDialog({
 }: {
   title: string
   children: ReactNode
+  /** Under the question, not read with it when the dialog opens (a long list of what is wrong). */
+  details?: ReactNode
   confirmLabel: string
   cancelLabel?: string
   /** `danger` when confirming loses something: the confirm button is red. */
@@ -29,6 +32,7 @@ export function ConfirmDialog({
     <Dialog
       title={title}
       description={children}
+      size={details ? 'md' : 'sm'}
       onClose={onCancel}
       busy={busy}
       initialFocus={cancelRef}
@@ -46,6 +50,8 @@ export function ConfirmDialog({
           </Button>
         </>
       }
-    />
+    >
+      {details}
+    </Dialog>
   )
 }

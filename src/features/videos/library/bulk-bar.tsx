@@ -7,7 +7,7 @@ import { formatVideoCount } from '@/lib/format'
 import { usePermission } from '@/lib/permissions'
 import type { LifecycleAction } from '../lifecycle'
 import { lifecycleLabels } from '../lifecycle'
-import { useReadyCheck } from '../ready-check'
+import { type CheckedVideo, useReadyCheck } from '../ready-check'
 import type { BulkTagMode } from './bulk-tagging'
 import type { BulkReport } from './use-bulk-actions'
 
@@ -27,9 +27,8 @@ const actions: LifecycleAction[] = ['publish', 'unpublish', 'archive', 'unarchiv
 
 export function BulkBar(props: {
   count: number
-  /** The selection, and what each is called (the readiness check names them). */
-  videoIds: string[]
-  captionOf: (id: string) => string
+  /** The selection: the readiness check names those not ready. */
+  videos: CheckedVideo[]
   running: string | null
   onAction: (action: LifecycleAction) => void
   onCopyLinks: () => void
@@ -45,7 +44,7 @@ export function BulkBar(props: {
   const [matching, setMatching] = useState(false)
   const busy = props.running !== null
   const { reason } = usePermission('updateVideo')
-  const ready = useReadyCheck(props.captionOf)
+  const ready = useReadyCheck('selection')
   return (
     <section
       aria-label="Bulk actions"
@@ -63,7 +62,7 @@ export function BulkBar(props: {
             unavailableReason={reason}
             onClick={() =>
               action === 'publish'
-                ? ready.check(props.videoIds, () => props.onAction(action))
+                ? ready.check(props.videos, () => props.onAction(action))
                 : props.onAction(action)
             }
           >

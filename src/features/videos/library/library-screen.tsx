@@ -13,7 +13,6 @@ import { FiltersBar } from '@/components/video/filters-bar'
 import { formatCount } from '@/lib/format'
 import { handOverFiles } from '@/lib/pending-uploads'
 import { usePermission } from '@/lib/permissions'
-import { videoTitle } from '@/lib/video-facts'
 import { toFilters } from '@/lib/video-search'
 import { FileDropOverlay } from './file-drop-overlay'
 import { IndexFilters } from './index-filters'
@@ -156,8 +155,7 @@ function Library({
         {barWanted && chosen.length > 0 && (
           <BulkBar
             count={chosen.length}
-            videoIds={chosen.map((video) => video.id)}
-            captionOf={(id) => videoTitle(chosen.find((video) => video.id === id) ?? {})}
+            videos={chosen}
             running={bulk.running}
             onAction={(action) => {
               bulk.run(action, chosen).then(() => setSelected(new Set()))

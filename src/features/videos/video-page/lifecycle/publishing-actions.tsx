@@ -40,9 +40,9 @@ export function PublishingActions({ video }: { video: Video }) {
     unarchive: usePermission(operations.unarchive),
   }
 
-  const ready = useReadyCheck(() => '')
+  const ready = useReadyCheck('one video')
   const publish = (publishedAt?: string) =>
-    ready.check([video.id], () =>
+    ready.check([video], () =>
       lifecycle.mutate(
         { action: 'publish', ...(publishedAt ? { publishedAt } : {}) },
         { onSuccess: () => setScheduling(false) },
