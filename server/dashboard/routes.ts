@@ -198,21 +198,20 @@ export function createRoutes(d: RouteDependencies) {
     allow('viewer', 'dashboard.index'),
     fromIndex((i) => i.readiness),
   )
-  // Who changes a team setting is kept beside it (and in the audit log).
-  const settingsBy =
-    (index: IndexHandlers) =>
-    async (req: IncomingMessage, res: ServerResponse, _url: URL, c: DashboardContext) =>
-      index.readinessSettings(req, res, (await c.var.principal())?.email ?? '')
   app.get(
     '/api/dashboard/settings/readiness',
     allow('viewer', 'dashboard.readSettings'),
-    fromIndex(settingsBy),
+    fromIndex((i) => i.readinessSettings),
   )
+  // Who changes a team setting is kept beside it (and in the audit log).
   app.put(
     '/api/dashboard/settings/readiness',
     allow('admin', 'dashboard.changeSettings'),
     audited('dashboard.changeSettings'),
-    fromIndex(settingsBy),
+    fromIndex(
+      (i) => async (req, res, _url, c) =>
+        i.saveReadinessSettings(req, res, (await c.var.principal())?.email ?? ''),
+    ),
   )
   app.get(
     '/api/dashboard/index/summary',
@@ -286,5 +285,16 @@ export function createRoutes(d: RouteDependencies) {
     }
     return refuse(c, 500, 'The dashboard server failed')
   })
+  // Hono answers HEAD with the GET route, then wraps its answer in a new Response, which
+  // @hono/node-server would write over the answer a raw handler already sent (an error each time).
+  // Node sends no body for HEAD, so an answer that would go on (the event stream) ends here.
+  const dispatch = app.fetch
+  app.fetch = async (request, env, executionCtx) => {
+    const response = await dispatch(request, env, executionCtx)
+    const outgoing = (env as DashboardEnv['Bindings']).outgoing
+    if (request.method !== 'HEAD' || !outgoing.headersSent) return response
+    if (!outgoing.writableEnded) outgoing.end()
+    return RESPONSE_ALREADY_SENT
+  }
   return app
 }

@@ -10,7 +10,7 @@ import { type DashboardEnv, refuse } from '../http/context.ts'
  * person is noted for the audit log under `operation` (the route records what it changes).
  */
 export function allow(role: Role, operation: string): MiddlewareHandler<DashboardEnv> {
-  return async (c, next) => {
+  const gate: MiddlewareHandler<DashboardEnv> = async (c, next) => {
     const principal = await c.var.principal()
     if (!principal) return refuse(c, 401, 'Sign in to use the dashboard')
     if (!roleAllows(principal.role, role)) {
@@ -19,7 +19,18 @@ export function allow(role: Role, operation: string): MiddlewareHandler<Dashboar
     }
     await next()
   }
+  gateRoles.set(gate, role)
+  return gate
 }
+
+const gateRoles = new WeakMap<object, Role>()
+
+/**
+ * The role a route's handler lets through, if it is a gate made by `allow`: the route table
+ * states who may use each route, and its tests read it from the table itself.
+ */
+export const roleOfGate = (handler: unknown): Role | undefined =>
+  typeof handler === 'function' ? gateRoles.get(handler) : undefined
 
 function refusalFor(role: Role): string {
   if (role === 'admin') return 'Admins can manage accounts and read the audit log'

@@ -87,8 +87,12 @@ export function createIndexRoutes(db: DashboardDb, index: MerchIndex, reader: Se
         return sendError(res, 400, 'Invalid video_id: name 1 to 100 videos')
       sendJson(res, 200, await readinessOf(db, reader, ids))
     },
-    async readinessSettings(req: IncomingMessage, res: ServerResponse, by: string) {
-      if (req.method === 'GET') return sendJson(res, 200, await readinessSettings(db))
+    /** The team's required checks (GET; HEAD too, as Hono answers it with the GET route). */
+    async readinessSettings(_req: IncomingMessage, res: ServerResponse) {
+      sendJson(res, 200, await readinessSettings(db))
+    },
+    /** Admins change the team's required checks (PUT), `by` kept beside them. */
+    async saveReadinessSettings(req: IncomingMessage, res: ServerResponse, by: string) {
       const parsed = readinessSettingsSchema.safeParse(await readSmallForm(req))
       if (!parsed.success)
         return sendError(
