@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto'
 import type { Server, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { Video } from '../../src/api/generated/types.gen.ts'
+import type { ServiceEvent } from '../../src/api/service-event.ts'
 import { startSandbox } from '../sandbox/start.ts'
 import { createAccessControl } from './auth/access-control.ts'
 import { reachedOverHttps } from './auth/request-checks.ts'
@@ -20,10 +22,11 @@ import { createIndexRoutes } from './index/index-routes.ts'
 import { createMerchIndex, type MerchIndex } from './index/merch-index.ts'
 import { ownWritesObserver } from './index/own-writes.ts'
 import { createReviewQueue, filteredQueue } from './index/review-queue.ts'
-import { createServiceReader } from './index/service-reader.ts'
+import { createServiceReader, type ServiceReader } from './index/service-reader.ts'
 import { createMemoryLedger } from './live/dedup.ts'
 import { createEventHub } from './live/event-hub.ts'
 import { connectRedisLive } from './live/redis-live.ts'
+import { createVideoReread } from './live/reread-video.ts'
 import { endStreamsWithSessions } from './live/session-ends.ts'
 import { createSessionStreams } from './live/session-streams.ts'
 import { createWebhookReceiver } from './live/webhook-receiver.ts'
@@ -115,16 +118,31 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     : null
   // The merchandising index, once the service is known (its reads need the service's token).
   let merchIndex: MerchIndex | null = null
+  // The dashboard's own reads of the service, once it is known.
+  let serviceReader: ServiceReader | null = null
+  const publish = async (event: ServiceEvent) => {
+    if (redis) await redis.publish(event)
+    else hub.publish('service', event)
+  }
   const receiveWebhook = createWebhookReceiver({
     secrets,
     ledger: redis?.ledger ?? createMemoryLedger(),
     apply: async (event) => {
       // Into the index first: if the database cannot take it, the service delivers it again.
       await merchIndex?.applyEvent(event)
-      if (redis) await redis.publish(event)
-      else hub.publish('service', event)
+      await publish(event)
     },
+    reread: createVideoReread({
+      read: async (id) => {
+        if (!serviceReader) throw new Error('not connected to the service yet')
+        return serviceReader.get<Video>(`/api/v1/videos/${encodeURIComponent(id)}`)
+      },
+      index: () => merchIndex,
+      publish,
+      log,
+    }),
     onDuplicate: () => metrics.webhooksDuplicate.inc(),
+    onUnreadable: () => metrics.webhooksUnreadable.inc(),
     log,
   })
   const access = await createAccessControl(
@@ -204,6 +222,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
       reviewQueue: () => Promise.reject(new Error('not connected yet')),
     }
     const reader = createServiceReader(serviceBaseUrl, tokens, { timeoutMs })
+    serviceReader = reader
     const queue = options.index ? createReviewQueue({ db: access.db, reader, log }) : null
     service.reviewQueue = (channelId) =>
       queue ? queue.videos(channelId) : filteredQueue(reader, channelId)

@@ -1,10 +1,19 @@
-import type { Video, VideoEventData } from '../../src/api/generated/types.gen.ts'
+import type {
+  ImportFailureReason,
+  Video,
+  VideoEvent,
+  VideoEventData,
+  VideoImportFailedEvent,
+} from '../../src/api/generated/types.gen.ts'
 import type { Events, Sandbox, VideoEventType } from './context.ts'
 import type { Db } from './db/open.ts'
 import { renderVideos, type VideoRow } from './rules/video-view.ts'
 
+/** An event as the contract gives it, before the dispatcher adds its version and time. */
+type Unsent<T> = T extends unknown ? Omit<T, 'version' | 'created'> : never
+
 interface Dispatcher {
-  enqueue(event: { event_type: string; business_id: string; data: object }): void
+  enqueue(event: Unsent<VideoEvent | VideoImportFailedEvent>): void
 }
 
 export function createEvents(sandbox: () => Sandbox, dispatcher: Dispatcher): Events {
@@ -33,7 +42,7 @@ export function createEvents(sandbox: () => Sandbox, dispatcher: Dispatcher): Ev
       const sb = sandbox()
       const job = sb.db
         .prepare('SELECT public_id, business_id, reason FROM imports WHERE id = ?')
-        .get(importId) as { public_id: string; business_id: number; reason: string }
+        .get(importId) as { public_id: string; business_id: number; reason: ImportFailureReason }
       dispatcher.enqueue({
         event_type: 'video_import_failed',
         business_id: businessPublicId(sb.db, job.business_id),

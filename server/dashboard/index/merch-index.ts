@@ -98,7 +98,7 @@ export function createMerchIndex(options: MerchIndexOptions) {
     if (!(await refreshVideo(db, reader, videoId))) await forgetVideos(db, [videoId])
   }
 
-  function completeLater(videoId: string) {
+  function completeLater(videoId: string): Promise<void> {
     const previous = reading.get(videoId) ?? Promise.resolve()
     const next = previous
       .then(() => complete(videoId))
@@ -109,6 +109,7 @@ export function createMerchIndex(options: MerchIndexOptions) {
         if (reading.get(videoId) === next) reading.delete(videoId)
       })
     reading.set(videoId, next)
+    return next
   }
 
   return {
@@ -127,6 +128,14 @@ export function createMerchIndex(options: MerchIndexOptions) {
       if (!(await applySnapshot(db, event, channel))) return 'older'
       completeLater(event.data.id)
       return 'applied'
+    },
+    /**
+     * A webhook named this video but could not be read in full: reads it again (forgets it if the
+     * service no longer has it); resolves once done, a failure logged.
+     */
+    reread(videoId: string): Promise<void> {
+      lastEventAt = new Date().toISOString()
+      return completeLater(videoId)
     },
     /** Resolves once every read that completes a webhook's snapshot has finished. */
     async settled() {

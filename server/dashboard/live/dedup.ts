@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { ServiceEvent } from '../../../src/api/service-event.ts'
+import type { ServiceEvent, UnreadVideoEvent } from '../../../src/api/service-event.ts'
 
 /** Keys are kept for the whole retry schedule (6 attempts over more than three days), not 5 min. */
 export const DEDUP_TTL_MS = 7 * 24 * 60 * 60_000
@@ -15,6 +15,12 @@ export function dedupKey(event: ServiceEvent): string {
   const id = event.event_type === 'video_import_failed' ? event.data.import_id : event.data.id
   const digest = createHash('sha256').update(canonicalJson(event.data)).digest('base64url')
   return [event.event_type, id, event.created, digest].join(':')
+}
+
+/** The same key for an event that names a video but cannot be read in full, over its raw data. */
+export function unreadKey(event: UnreadVideoEvent, rawData: unknown): string {
+  const digest = createHash('sha256').update(canonicalJson(rawData)).digest('base64url')
+  return [event.event_type, event.data.id, event.created ?? '', digest].join(':')
 }
 
 // JSON with every object's keys in order, so the same data always gives the same text.

@@ -67,6 +67,11 @@ export function createMetrics(sources: { sseClients: () => number }) {
       help: 'Webhook deliveries accepted but not applied: their event was seen before.',
       registers,
     }),
+    webhooksUnreadable: new Counter({
+      name: 'dashboard_webhooks_unreadable_total',
+      help: 'Signed webhook events that name a video but do not match the contract (a field missing or of another type): accepted, and the video read again from the service.',
+      registers,
+    }),
     signInFailures: new Counter({
       name: 'dashboard_sign_in_failures_total',
       help: 'Sign-ins refused for a wrong email or password.',

@@ -955,10 +955,17 @@ export type ProductVideoList = {
     pagination: CursorPagination;
 };
 
-export type WebhookVersion = '2023-06-06';
+/**
+ * Payload schema version, currently 2023-06-06. A later version may add fields: a receiver
+ * ignores those it does not know.
+ *
+ */
+export type WebhookVersion = string;
 
 /**
- * A webhook-specific snapshot, not the Video object.
+ * A webhook-specific snapshot, not the Video object. Fields it does not name (a later
+ * payload version) are ignored.
+ *
  */
 export type VideoEventData = {
     id: string;
@@ -977,8 +984,14 @@ export type VideoEventData = {
     custom_fields: {
         [key: string]: string;
     };
-    display_social_attributions: boolean;
-    external_media: {
+    /**
+     * Nullable on the Video object (document 1, 2.1).
+     */
+    display_social_attributions: boolean | null;
+    /**
+     * Present only for externally sourced videos.
+     */
+    external_media?: {
         source?: string;
         username?: string | null;
         url?: string | null;

@@ -775,10 +775,17 @@ export const zProductVideoList = z.object({
     pagination: zCursorPagination
 });
 
-export const zWebhookVersion = z.literal('2023-06-06');
+/**
+ * Payload schema version, currently 2023-06-06. A later version may add fields: a receiver
+ * ignores those it does not know.
+ *
+ */
+export const zWebhookVersion = z.string();
 
 /**
- * A webhook-specific snapshot, not the Video object.
+ * A webhook-specific snapshot, not the Video object. Fields it does not name (a later
+ * payload version) are ignored.
+ *
  */
 export const zVideoEventData = z.object({
     id: z.string(),
@@ -792,12 +799,12 @@ export const zVideoEventData = z.object({
     archived_at: z.string().nullable(),
     product_ids: z.array(z.string()),
     custom_fields: z.record(z.string(), z.string()),
-    display_social_attributions: z.boolean(),
+    display_social_attributions: z.boolean().nullable(),
     external_media: z.object({
         source: z.string().optional(),
         username: z.string().nullish(),
         url: z.string().nullish()
-    }).nullable(),
+    }).nullish(),
     thumbnail_url: z.string().nullable(),
     video_posters: z.array(z.object({
         url: z.string(),
