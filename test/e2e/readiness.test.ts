@@ -24,8 +24,17 @@ it('asks before publishing a video that is not ready, and publishes it only when
   await page.getByRole('button', { name: 'Save checks' }).click()
   await shown(page.getByText('Readiness checks saved for the team'))
 
-  const { videos } = await firstChannelVideos(app, 'status=approved&page_size=3&fields=caption')
-  const [bare, other] = videos as [VideoList['videos'][number], VideoList['videos'][number]]
+  const { videos } = await firstChannelVideos(
+    app,
+    'status=approved&page_size=3&fields=caption,product_ids',
+  )
+  const product = videos.flatMap((video) => video.product_ids ?? [])[0]
+  expect(product).toBeDefined()
+  const [bare, other, untitled] = videos as Array<VideoList['videos'][number]> as [
+    VideoList['videos'][number],
+    VideoList['videos'][number],
+    VideoList['videos'][number],
+  ]
   await api(app, 'PATCH', `/api/v1/videos/${bare.id}`, { product_ids: [], variant_ids: [] })
   await api(app, 'POST', `/api/v1/videos/${bare.id}/unpublish`)
 
@@ -43,16 +52,31 @@ it('asks before publishing a video that is not ready, and publishes it only when
     .poll(async () => (await api<Video>(app, 'GET', `/api/v1/videos/${bare.id}`)).published_at)
     .not.toBeNull()
 
-  // In a library selection, the dialog names the videos that are not ready.
+  // In a library selection, the dialog names each video that is not ready, by its caption or, with
+  // none, by its id; one that is ready is not listed.
   await api(app, 'POST', `/api/v1/videos/${bare.id}/unpublish`)
+  await api(app, 'PATCH', `/api/v1/videos/${other.id}`, { product_ids: [product] })
+  await api(app, 'PATCH', `/api/v1/videos/${untitled.id}`, {
+    caption: '',
+    product_ids: [],
+    variant_ids: [],
+  })
   await page.goto(`${app.url}/videos?status=approved`)
   const card = (id: string) =>
     page.locator('ul[aria-label="Videos"] li').filter({ has: page.locator(`a[href*="${id}"]`) })
-  await card(bare.id).getByRole('checkbox').check()
-  await card(other.id).getByRole('checkbox').check()
+  for (const video of [bare, other, untitled]) await card(video.id).getByRole('checkbox').check()
   await page
     .getByRole('region', { name: 'Bulk actions' })
     .getByRole('button', { name: 'Publish', exact: true })
     .click()
-  await shown(dialog().getByText(`${bare.caption}: No product is tagged: it sells nothing.`))
+  const asking = page.getByRole('dialog', { name: '2 videos not ready for shoppers' })
+  const notReady = asking.getByRole('region', { name: 'Videos not ready' })
+  await shown(notReady)
+  expect((await notReady.getByRole('listitem').allTextContents()).sort()).toEqual(
+    [
+      `${bare.caption}: No product is tagged: it sells nothing.`,
+      `${untitled.id}: No product is tagged: it sells nothing.`,
+    ].sort(),
+  )
+  expect(await seriousAccessibilityViolations(page)).toEqual([])
 })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
 import { type Device, signedInAs } from './support/roles.ts'
-import { gone, shown, textOf } from './support/ui.ts'
+import { focused, gone, shown, textOf } from './support/ui.ts'
 
 let app: RunningApp
 let devices: Record<'viewer' | 'editor', Device>
@@ -83,4 +83,66 @@ it('a personal view is listed for its owner only, and the owner deletes it', asy
   await dialog.getByRole('button', { name: 'Delete My drafts' }).click()
   await shown(page.getByText('Deleted “My drafts”.'))
   await gone(mine.getByRole('link', { name: 'My drafts' }))
+})
+
+it('fifty views of one’s own stay out of the navigation’s way, and a fifty-first is refused with the reason', async () => {
+  const { page } = devices.editor
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto(`${app.url}/videos`)
+  // Saved at the dashboard server as the app saves them.
+  await page.evaluate(async () => {
+    for (let n = 1; n <= 50; n++) {
+      const response = await fetch('/api/dashboard/views', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-dashboard-request': '1' },
+        body: JSON.stringify({ name: `Edit ${n}`, shared: false, search: { q: `clip ${n}` } }),
+      })
+      if (response.status !== 201) throw new Error(`view ${n}: HTTP ${response.status}`)
+    }
+  })
+  await page.reload()
+  const mine = savedViews(page).getByRole('region', { name: 'My views' })
+  await shown(mine.getByRole('link', { name: 'Edit 1', exact: true }))
+  expect(await mine.getByRole('link').count()).toBe(5)
+  const inView = async (locator: ReturnType<typeof page.getByRole>) => {
+    const box = await locator.boundingBox()
+    return box !== null && box.y >= 0 && box.y + box.height <= 900
+  }
+  const main = page.getByRole('navigation', { name: 'Main' })
+  expect(await inView(main.getByRole('link', { name: 'Home' }))).toBe(true)
+  expect(await inView(page.getByRole('button', { name: 'Collapse sidebar' }))).toBe(true)
+
+  // From the keyboard: "Show all" reveals every view, in a list of bounded height.
+  await mine.getByRole('button', { name: 'Show all (50)' }).focus()
+  await page.keyboard.press('Enter')
+  await focused(mine.getByRole('link', { name: 'Edit 6', exact: true }))
+  expect(await mine.getByRole('link').count()).toBe(50)
+  expect((await savedViews(page).boundingBox())?.height).toBeLessThan(500)
+  expect(await inView(page.getByRole('button', { name: 'Collapse sidebar' }))).toBe(true)
+  expect(await seriousAccessibilityViolations(page)).toEqual([])
+  await mine.getByRole('link', { name: 'Edit 50' }).click()
+  await page.waitForURL((url) => url.searchParams.get('q') === 'clip 50')
+
+  devices.editor.expectConsoleError(/status of 422 .*\/api\/dashboard\/views/)
+  await page.getByRole('button', { name: 'Save view…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Save this view' })
+  await dialog.getByLabel('Name').fill('One too many')
+  await dialog.getByRole('button', { name: 'Save view' }).click()
+  await shown(
+    dialog.getByRole('alert').filter({
+      hasText:
+        'You have 50 views of your own, the most one person keeps: delete one you no longer use to save another',
+    }),
+  )
+  expect(await dialog.getByLabel('Name').inputValue()).toBe('One too many')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+
+  // On a phone, the drawer lists them the same way.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.getByRole('button', { name: 'Menu' }).click()
+  const drawer = page.getByRole('dialog', { name: 'Navigation' })
+  const inDrawer = drawer.getByRole('region', { name: 'My views' })
+  await shown(inDrawer.getByRole('button', { name: 'Show all (50)' }))
+  expect(await inDrawer.getByRole('link').count()).toBe(5)
+  expect(await inView(drawer.getByRole('link', { name: 'Home' }))).toBe(true)
 })
