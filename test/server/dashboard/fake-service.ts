@@ -28,6 +28,8 @@ export interface FakeService {
   /** expires_in of the next tokens; undefined leaves it out. */
   tokenLifetimeSeconds: number | undefined
   tokenDelayMs: number
+  /** When set, the token endpoint answers this status (and Retry-After, if given) and no token. */
+  tokenOutage: { status: number; retryAfter?: string } | null
   /** Answers a request with a valid token, after its body was read. Default: 200 echo. */
   api: (request: ReceivedRequest, res: ServerResponse) => void
   /** When set, answers a request with a valid token before its body is read. */
@@ -45,6 +47,7 @@ export async function startFakeService(): Promise<FakeService> {
     apiRequests: [],
     tokenLifetimeSeconds: 3600,
     tokenDelayMs: 0,
+    tokenOutage: null,
     api: (request, res) => json(res, 200, { method: request.method, url: request.url }),
     rawApi: null,
     revokeTokens: () => valid.clear(),
@@ -56,6 +59,13 @@ export async function startFakeService(): Promise<FakeService> {
 
   function issueToken(req: IncomingMessage, res: ServerResponse) {
     service.tokenRequests++
+    const outage = service.tokenOutage
+    if (outage) {
+      const headers: Record<string, string> = outage.retryAfter
+        ? { 'retry-after': outage.retryAfter }
+        : {}
+      return json(res, outage.status, { error: 'temporarily_unavailable' }, headers)
+    }
     const expected = `${formEncode(fakeClient.clientId)}:${formEncode(fakeClient.clientSecret)}`
     if (req.headers.authorization !== `Basic ${Buffer.from(expected).toString('base64')}`) {
       return json(res, 401, { error: 'invalid_client' })

@@ -5,6 +5,7 @@ import { type FakeService, fakeClient, startFakeService } from '../dashboard/fak
 import { send } from '../dashboard/http-client.ts'
 import { startPostgresServer } from '../support/postgres-server.ts'
 import { startRedisServer } from '../support/redis-server.ts'
+import { waitUntil } from '../wait-until.ts'
 
 const failing = expect.stringMatching(/^(failed|timed out)$/)
 
@@ -57,6 +58,7 @@ describe('GET /readyz with the video service', () => {
       expect(response.json()).toEqual({
         status: 'not ready',
         checks: { database: 'ok', redis: 'not configured', service: 'failed' },
+        next_attempt: { service: expect.any(String) },
       })
       service.tokenDelayMs = 60_000
       const slow = await startBare(service)
@@ -69,6 +71,64 @@ describe('GET /readyz with the video service', () => {
       }
     } finally {
       await refused.close()
+      await service.close()
+    }
+  })
+})
+
+describe('GET /readyz during an outage of the token endpoint', () => {
+  it('asks for a token a bounded number of times, however often it is probed, and says when it asks next', async () => {
+    const service = await startFakeService()
+    service.tokenOutage = { status: 503 }
+    const dashboard = await startBare(service)
+    try {
+      const started = Date.now()
+      const answers = []
+      for (let probe = 0; probe < 40; probe++) answers.push(await send(dashboard.url, '/readyz'))
+      const seconds = (Date.now() - started) / 1000
+      // Attempts 1 s, 2 s, 4 s … apart: however long the probes took, that many at most.
+      expect(service.tokenRequests).toBeGreaterThanOrEqual(1)
+      expect(service.tokenRequests).toBeLessThanOrEqual(1 + Math.ceil(Math.log2(1 + seconds)))
+      const last = answers.at(-1)
+      expect(last?.status).toBe(503)
+      const body = last?.json()
+      expect(body.checks.service).toBe('failed')
+      const next = Date.parse(body.next_attempt.service)
+      expect(next).toBeGreaterThan(Date.now() - 1_000)
+      expect(next).toBeLessThanOrEqual(Date.now() + 30_000)
+      expect(Number(last?.headers['retry-after'])).toBeGreaterThanOrEqual(1)
+
+      service.tokenOutage = null
+      await waitUntil(
+        async () => (await send(dashboard.url, '/readyz')).status === 200,
+        'the service check to pass once the endpoint is back',
+        { intervalMs: 100 },
+      )
+      const ready = (await send(dashboard.url, '/readyz')).json()
+      expect(ready).toEqual({
+        status: 'ready',
+        checks: { database: 'ok', redis: 'not configured', service: 'ok' },
+      })
+    } finally {
+      await dashboard.close()
+      await service.close()
+    }
+  })
+
+  it("waits as long as the token endpoint's Retry-After asks", async () => {
+    const service = await startFakeService()
+    service.tokenOutage = { status: 503, retryAfter: '20' }
+    const dashboard = await startBare(service)
+    try {
+      const first = await send(dashboard.url, '/readyz')
+      for (let probe = 0; probe < 10; probe++) await send(dashboard.url, '/readyz')
+      expect(service.tokenRequests).toBe(1)
+      const wait = Date.parse(first.json().next_attempt.service) - Date.now()
+      expect(wait).toBeGreaterThan(15_000)
+      expect(wait).toBeLessThanOrEqual(20_000)
+      expect(Number(first.headers['retry-after'])).toBeGreaterThan(15)
+    } finally {
+      await dashboard.close()
       await service.close()
     }
   })
