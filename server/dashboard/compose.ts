@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { Server, ServerResponse } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Video } from '../../src/api/generated/types.gen.ts'
@@ -18,10 +18,13 @@ import { appContentSecurityPolicy, remoteOrigins, sandboxOrigins } from './http/
 import { createServerRender } from './http/server-render.ts'
 import { createStaticApp } from './http/static-app.ts'
 import { createCoverageRoutes } from './index/coverage-routes.ts'
+import { createIndexChanges } from './index/index-changes.ts'
 import { createIndexRoutes } from './index/index-routes.ts'
 import { createMerchIndex, type MerchIndex } from './index/merch-index.ts'
 import { ownWritesObserver } from './index/own-writes.ts'
-import { createReviewQueue, filteredQueue } from './index/review-queue.ts'
+import { type IndexReads, openIndexReads } from './index/read-worker.ts'
+import { createReviewQueue } from './index/review-queue.ts'
+import { reviewQueueRoute } from './index/review-queue-route.ts'
 import { createServiceReader, type ServiceReader } from './index/service-reader.ts'
 import { createMemoryLedger } from './live/dedup.ts'
 import { createEventHub } from './live/event-hub.ts'
@@ -51,7 +54,7 @@ interface ServiceSide {
   mediaOrigins: string[]
   health: { status: string; service: string }
   index: IndexHandlers | null
-  reviewQueue: (channelId: string) => Promise<unknown>
+  reviewQueue: (req: IncomingMessage, res: ServerResponse, url: URL) => unknown
 }
 
 /**
@@ -118,6 +121,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     : null
   // The merchandising index, once the service is known (its reads need the service's token).
   let merchIndex: MerchIndex | null = null
+  let indexReads: IndexReads | null = null
   // The dashboard's own reads of the service, once it is known.
   let serviceReader: ServiceReader | null = null
   const publish = async (event: ServiceEvent) => {
@@ -202,6 +206,8 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     const origins = sandbox
       ? sandboxOrigins(sandbox.url, options.sandbox?.s3?.endpoint)
       : remoteOrigins(serviceBaseUrl, options.storageOrigins)
+    // What the index's answers keep is told of each change, the dashboard's own writes included.
+    const indexChanges = createIndexChanges()
     service = {
       serviceBaseUrl,
       tokens,
@@ -213,7 +219,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
         replayLimitBytes,
         logger,
         upstream: observeUpstream(metrics),
-        ...(options.index ? { answers: ownWritesObserver(access.db, log) } : {}),
+        ...(options.index ? { answers: ownWritesObserver(access.db, log, indexChanges) } : {}),
       }),
       appPolicy: appContentSecurityPolicy(options.mode, origins),
       mediaOrigins: origins.media.filter((source) => source.includes('//')),
@@ -223,14 +229,25 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     }
     const reader = createServiceReader(serviceBaseUrl, tokens, { timeoutMs })
     serviceReader = reader
-    const queue = options.index ? createReviewQueue({ db: access.db, reader, log }) : null
-    service.reviewQueue = (channelId) =>
-      queue ? queue.videos(channelId) : filteredQueue(reader, channelId)
+    service.reviewQueue = reviewQueueRoute(
+      createReviewQueue({ db: access.db, reader, log, indexed: Boolean(options.index) }),
+    )
     if (options.index) {
-      merchIndex = createMerchIndex({ db: access.db, reader, log, ...options.index })
+      merchIndex = createMerchIndex({
+        db: access.db,
+        reader,
+        log,
+        changes: indexChanges,
+        ...options.index,
+      })
+      // The index's answers read off the event loop (decision 0019).
+      indexReads = openIndexReads(
+        { sqlitePath: options.dashboardDb ?? defaultDashboardDb, databaseUrl: options.databaseUrl },
+        access.db,
+      )
       service.index = {
-        ...createIndexRoutes(access.db, merchIndex, reader),
-        coverage: createCoverageRoutes(access.db),
+        ...createIndexRoutes(access.db, merchIndex, reader, { reads: indexReads.db }),
+        coverage: createCoverageRoutes(indexReads.db),
       }
       merchIndex.start()
     }
@@ -262,8 +279,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     forward: (req, res) => (service ? service.forward(req, res) : starting(res)),
     health: () => service?.health ?? { status: 'starting' },
     index: () => service?.index ?? null,
-    reviewQueue: (channelId) =>
-      service ? service.reviewQueue(channelId) : Promise.reject(new Error('starting')),
+    reviewQueue: (req, res, url) => (service ? service.reviewQueue(req, res, url) : starting(res)),
     serveApp: async (req, res) => {
       const signedIn = () => access.signIn.principalOf(req).then(Boolean)
       if (serverRender && (await serverRender(req, res, signedIn))) return
@@ -290,6 +306,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     async close() {
       hub.close()
       await merchIndex?.stop()
+      await indexReads?.close()
       await access.close()
       await redis?.close()
       await dev?.close()

@@ -20,6 +20,7 @@ import { sendJson } from './http/json-response.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { signedInPreloads } from './http/signed-in-preloads.ts'
 import type { CoverageRoutes } from './index/coverage-routes.ts'
+import { limitIndexRequests } from './index/index-bounds.ts'
 import type { IndexRoutes } from './index/index-routes.ts'
 import type { SessionStreams } from './live/session-streams.ts'
 import { accessLog } from './ops/access-log.ts'
@@ -74,8 +75,8 @@ export interface RouteDependencies {
   /** `/api/v1/*` to the service, with the dashboard's token. */
   forward: NodeHandler
   health: () => unknown
-  /** The review queue of a channel: from the index, or the service's filter without one. */
-  reviewQueue: (channelId: string) => Promise<unknown>
+  /** `?channel_id=`'s review queue: from the index, or the service's filter without one. */
+  reviewQueue: UrlHandler
   /** The index's handlers, once the service is known and if the index is on (options.index). */
   index: () => IndexHandlers | null
   /** The built app (production) or Vite (development), for every other path. */
@@ -157,7 +158,9 @@ export function createRoutes(d: RouteDependencies) {
       if (principal) await d.streams.handle(req, res, principal)
     }),
   )
-  // The dashboard's own index of the service's data (decision 0019).
+  // The dashboard's own index of the service's data (decision 0019), a few requests at a time
+  // per person, so one person's heavy reads do not stall everyone's.
+  app.use('/api/dashboard/index/*', limitIndexRequests())
   const fromIndex = (
     pick: (
       index: IndexHandlers,
@@ -186,12 +189,7 @@ export function createRoutes(d: RouteDependencies) {
   app.get(
     '/api/dashboard/index/review-queue',
     allow('viewer', 'dashboard.index'),
-    withUrl(async (_req, res, url) => {
-      const channelId = url.searchParams.get('channel_id')
-      if (!channelId)
-        return sendJson(res, 400, { error: 'Invalid channel_id: a channel is required' })
-      sendJson(res, 200, await d.reviewQueue(channelId))
-    }),
+    withUrl(d.reviewQueue),
   )
   app.get(
     '/api/dashboard/index/readiness',

@@ -4,13 +4,12 @@ import { readinessChecks, readinessSettingsSchema } from '../../../src/api/merch
 import { readSmallForm } from '../auth/request-checks.ts'
 import type { DashboardDb } from '../db/database.ts'
 import { sendError, sendJson } from '../http/json-response.ts'
-import { findVideos, indexStatus } from './index-queries.ts'
+import { createIndexAnswers } from './index-answers.ts'
 import type { MerchIndex } from './merch-index.ts'
 import { parseQuery } from './parse-query.ts'
-import { readinessOf, readinessSettings, saveReadinessSettings } from './readiness.ts'
+import { readinessSettings, saveReadinessSettings } from './readiness.ts'
 import type { ServiceReader } from './service-reader.ts'
-import { channelSummary } from './summary.ts'
-import { brokenTags } from './tag-health.ts'
+import { createSubtitleChecks } from './subtitle-checks.ts'
 
 const videosQuery = z.object({
   channel_id: z.string().check(z.minLength(1)),
@@ -25,10 +24,22 @@ const videosQuery = z.object({
 })
 
 /** The index's answers over HTTP: `/api/dashboard/index/*`, for anyone signed in. */
-export function createIndexRoutes(db: DashboardDb, index: MerchIndex, reader: ServiceReader) {
+export function createIndexRoutes(
+  db: DashboardDb,
+  index: MerchIndex,
+  reader: ServiceReader,
+  options: { reads?: DashboardDb; summaryMaxAgeMs?: number } = {},
+) {
+  const answers = createIndexAnswers({
+    db,
+    reads: options.reads ?? db,
+    index,
+    subtitles: createSubtitleChecks({ reader, changes: index.changes }),
+    ...(options.summaryMaxAgeMs ? { summaryMaxAgeMs: options.summaryMaxAgeMs } : {}),
+  })
   return {
     async status(_req: IncomingMessage, res: ServerResponse) {
-      sendJson(res, 200, await indexStatus(db, index.lastEventAt()))
+      sendJson(res, 200, await answers.status())
     },
     async videos(_req: IncomingMessage, res: ServerResponse, url: URL) {
       const params = url.searchParams
@@ -48,7 +59,7 @@ export function createIndexRoutes(db: DashboardDb, index: MerchIndex, reader: Se
         res,
       )
       if (!query) return
-      const found = await findVideos(db, {
+      const found = await answers.videos({
         channelId: query.channel_id,
         tags: query.product_id,
         match: query.match,
@@ -59,16 +70,13 @@ export function createIndexRoutes(db: DashboardDb, index: MerchIndex, reader: Se
         after: query.after ?? null,
         pageSize: query.page_size,
       })
-      sendJson(res, 200, { ...found, index: await indexStatus(db, index.lastEventAt()) })
+      sendJson(res, 200, { ...found, index: await answers.status() })
     },
     /** A channel's day at a glance: videos by state, the next 14 days' schedule, what needs a look. */
     async summary(_req: IncomingMessage, res: ServerResponse, url: URL) {
       const channelId = url.searchParams.get('channel_id')
       if (!channelId) return sendError(res, 400, 'Invalid channel_id: a channel is required')
-      const [summary, status] = await Promise.all([
-        channelSummary(db, channelId),
-        indexStatus(db, index.lastEventAt()),
-      ])
+      const [summary, status] = await Promise.all([answers.summary(channelId), answers.status()])
       sendJson(res, 200, { ...summary, index: status })
     },
     /** Tags whose product no longer sells, by video, with a replacement where one exists. */
@@ -77,15 +85,15 @@ export function createIndexRoutes(db: DashboardDb, index: MerchIndex, reader: Se
       const videoId = url.searchParams.get('video_id') || null
       if (!channelId && !videoId)
         return sendError(res, 400, 'Invalid query: name a channel_id or a video_id')
-      const tags = await brokenTags(db, channelId, videoId ? { videoId } : {})
-      sendJson(res, 200, { tags, index: await indexStatus(db, index.lastEventAt()) })
+      const tags = await answers.brokenTags(channelId, videoId)
+      sendJson(res, 200, { tags, index: await answers.status() })
     },
     /** What the team's required checks find on each video named (`video_id`, up to 100). */
     async readiness(_req: IncomingMessage, res: ServerResponse, url: URL) {
       const ids = [...new Set(url.searchParams.getAll('video_id'))]
       if (ids.length === 0 || ids.length > 100)
         return sendError(res, 400, 'Invalid video_id: name 1 to 100 videos')
-      sendJson(res, 200, await readinessOf(db, reader, ids))
+      sendJson(res, 200, await answers.readiness(ids))
     },
     /** The team's required checks (GET; HEAD too, as Hono answers it with the GET route). */
     async readinessSettings(_req: IncomingMessage, res: ServerResponse) {

@@ -3,6 +3,7 @@ import type { ServiceEvent } from '../../../src/api/service-event.ts'
 import type { DashboardDb } from '../db/database.ts'
 import type { Log } from '../ops/logger.ts'
 import { LeaseLost, refreshVideo, runFullPass } from './full-pass.ts'
+import { createIndexChanges, type IndexChanges } from './index-changes.ts'
 import { createLease } from './lease.ts'
 import type { ServiceReader } from './service-reader.ts'
 import { applySnapshot, forgetVideos } from './video-index.ts'
@@ -15,6 +16,8 @@ export interface MerchIndexOptions {
   reconcileEveryMs?: number
   /** How long a replica's hold on the full pass lasts without renewal; default 60 s. */
   leaseTtlMs?: number
+  /** Told of each change (the dashboard's own writes tell it too); one of its own if not given. */
+  changes?: IndexChanges
 }
 
 /**
@@ -24,6 +27,7 @@ export interface MerchIndexOptions {
  */
 export function createMerchIndex(options: MerchIndexOptions) {
   const { db, reader, log } = options
+  const changes = options.changes ?? createIndexChanges()
   const holder = randomUUID()
   const lease = createLease(db, 'index-full-pass', holder, { ttlMs: options.leaseTtlMs ?? 60_000 })
   let timer: NodeJS.Timeout | null = null
@@ -82,6 +86,7 @@ export function createMerchIndex(options: MerchIndexOptions) {
         await lease.release().catch(() => {})
         running = null
         busy = false
+        changes.changed({ everything: true })
       })
     running = done
     return { started: true, done }
@@ -96,6 +101,7 @@ export function createMerchIndex(options: MerchIndexOptions) {
 
   async function complete(videoId: string) {
     if (!(await refreshVideo(db, reader, videoId))) await forgetVideos(db, [videoId])
+    changes.changed({ videoId })
   }
 
   function completeLater(videoId: string): Promise<void> {
@@ -114,6 +120,7 @@ export function createMerchIndex(options: MerchIndexOptions) {
 
   return {
     holder,
+    changes,
     startPass,
     runPass,
     /**
@@ -126,6 +133,7 @@ export function createMerchIndex(options: MerchIndexOptions) {
       lastEventAt = new Date().toISOString()
       const channel = await soleChannel(db)
       if (!(await applySnapshot(db, event, channel))) return 'older'
+      changes.changed({ videoId: event.data.id })
       completeLater(event.data.id)
       return 'applied'
     },

@@ -1,4 +1,3 @@
-import type { SubtitleList } from '../../../src/api/generated/types.gen.ts'
 import {
   brokenTagProblems,
   type Readiness,
@@ -7,7 +6,7 @@ import {
   readinessSettingsSchema,
 } from '../../../src/api/merch-index.ts'
 import type { DashboardDb } from '../db/database.ts'
-import type { ServiceReader } from './service-reader.ts'
+import type { SubtitleChecks } from './subtitle-checks.ts'
 import { brokenTags } from './tag-health.ts'
 
 const settingName = 'readiness'
@@ -55,7 +54,7 @@ export async function saveReadinessSettings(
  */
 export async function readinessOf(
   db: DashboardDb,
-  reader: ServiceReader,
+  subtitles: SubtitleChecks,
   videoIds: string[],
 ): Promise<Readiness> {
   const { required } = await readinessSettings(db)
@@ -87,10 +86,7 @@ export async function readinessOf(
           )
       if (row.poster_count === 0) note('poster', 'It has no poster.')
       if (wants.has('subtitles')) {
-        const list = await reader.get<SubtitleList>(
-          `/api/v1/videos/${encodeURIComponent(videoId)}/subtitles`,
-        )
-        if ((list?.subtitles.length ?? 0) === 0) note('subtitles', 'It has no subtitles.')
+        if (!(await subtitles.has(videoId))) note('subtitles', 'It has no subtitles.')
       }
       return { video_id: videoId, problems }
     }),

@@ -2,7 +2,9 @@ import type { ProductMatchList, VideoList } from '../../../src/api/generated/typ
 import type { ReviewQueueVideo } from '../../../src/api/merch-index.ts'
 import type { DashboardDb } from '../db/database.ts'
 import type { Log } from '../ops/logger.ts'
+import { createChannelDirectory } from './channel-directory.ts'
 import { allPages } from './pages.ts'
+import { createReadCache } from './read-cache.ts'
 import type { ServiceReader } from './service-reader.ts'
 import type { IndexMatchingTable } from './tables.ts'
 
@@ -41,27 +43,46 @@ export async function noteMatching(
  * documents have no filter for them, so the dashboard keeps what it learns: the jobs it starts,
  * the match lists it reads, the reviews it submits (own-writes.ts). A running job is asked about
  * when the queue is read. A service that does filter by `has_pending_matches` (a probe at first
- * use compares the filtered total with the unfiltered one) adds what others started.
+ * use compares the filtered total with the unfiltered one) adds what others started. Only a
+ * channel that exists is asked about (channel-directory.ts); the probe's answer is kept for a
+ * bounded number of channels, an hour at most.
  */
-export function createReviewQueue(options: { db: DashboardDb; reader: ServiceReader; log: Log }) {
+export function createReviewQueue(options: {
+  db: DashboardDb
+  reader: ServiceReader
+  log: Log
+  /** False for a server without the index: the service's filter alone, for channels that exist. */
+  indexed?: boolean
+  probes?: { maxChannels: number; maxAgeMs: number }
+  now?: () => number
+}) {
   const { db, reader, log } = options
-  const probes = new Map<string, Promise<boolean>>()
+  const clock = options.now ? { now: options.now } : {}
+  const channels = createChannelDirectory({
+    db: options.indexed === false ? null : db,
+    reader,
+    ...clock,
+  })
+  const probes = createReadCache<boolean>({
+    maxEntries: options.probes?.maxChannels ?? 200,
+    maxAgeMs: options.probes?.maxAgeMs ?? 60 * 60_000,
+    ...clock,
+  })
+  // The service is asked about a channel's queue once at a time, and at most every few seconds.
+  const refreshes = createReadCache<boolean>({ maxEntries: 200, maxAgeMs: recheckMs, ...clock })
 
   const total = async (query: string) =>
     (await reader.get<VideoList>(`/api/v1/videos?${query}&page_size=1&fields=caption`))?.pagination
       .total_entries ?? 0
-  const honoursFilter = (channelId: string) => {
-    let probe = probes.get(channelId)
-    if (!probe) {
+  const honoursFilter = (channelId: string) =>
+    probes.read(channelId, async () => {
       const channel = `channel_id=${encodeURIComponent(channelId)}`
-      probe = Promise.all([total(`${channel}&has_pending_matches=true`), total(channel)]).then(
-        ([filtered, all]) => filtered !== all,
-      )
-      probe.catch(() => probes.delete(channelId))
-      probes.set(channelId, probe)
-    }
-    return probe
-  }
+      const [filtered, all] = await Promise.all([
+        total(`${channel}&has_pending_matches=true`),
+        total(channel),
+      ])
+      return filtered !== all
+    })
 
   async function fromFilter(channelId: string) {
     const readAt = Date.now()
@@ -114,12 +135,22 @@ export function createReviewQueue(options: { db: DashboardDb; reader: ServiceRea
     )
   }
 
+  async function refresh(channelId: string) {
+    const filter = await honoursFilter(channelId).catch(() => false)
+    await Promise.all([filter ? fromFilter(channelId) : null, recheck()]).catch((error) =>
+      log('the review queue could not ask the service', { error: String(error) }),
+    )
+    return filter
+  }
+
   return {
-    async videos(channelId: string): Promise<{ videos: ReviewQueueVideo[]; filter: boolean }> {
-      const filter = await honoursFilter(channelId).catch(() => false)
-      await Promise.all([filter ? fromFilter(channelId) : null, recheck()]).catch((error) =>
-        log('the review queue could not ask the service', { error: String(error) }),
-      )
+    /** The queue; null for a channel that does not exist. */
+    async videos(
+      channelId: string,
+    ): Promise<{ videos: ReviewQueueVideo[]; filter: boolean } | null> {
+      if (!(await channels.knows(channelId))) return null
+      if (options.indexed === false) return filteredQueue(reader, channelId)
+      const filter = await refreshes.read(channelId, () => refresh(channelId))
       const rows = await db
         .selectFrom('index_matching as m')
         .innerJoin('indexed_videos as v', 'v.id', 'm.video_id')

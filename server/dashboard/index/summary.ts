@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { IndexSummary } from '../../../src/api/merch-index.ts'
+import type { IndexSummary, ReadinessCheck } from '../../../src/api/merch-index.ts'
 import type { DashboardDb } from '../db/database.ts'
 import { readinessSettings } from './readiness.ts'
 import { inState, needsAttention } from './video-conditions.ts'
@@ -30,10 +30,12 @@ export async function channelSummary(
   db: DashboardDb,
   channelId: string,
   now = new Date(),
+  /** The team's required checks, when the caller has read them already. */
+  requiredChecks?: ReadinessCheck[],
 ): Promise<Omit<IndexSummary, 'index'>> {
   const at = now.toISOString()
   const days = utcDays(now, timelineDays)
-  const { required } = await readinessSettings(db)
+  const required = requiredChecks ?? (await readinessSettings(db)).required
   const otherChecks = required.filter((check) => check !== 'broken_tag')
   const videos = db.selectFrom('indexed_videos as v').where('v.channel_id', '=', channelId)
   const [counts, scheduled, broken] = await Promise.all([

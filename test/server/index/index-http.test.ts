@@ -114,6 +114,20 @@ describe('the index over HTTP', () => {
     ).toBe(401)
   })
 
+  it('refuses a review queue channel_id of the wrong shape or length, and says a channel nobody has is unknown', async () => {
+    const queue = (channel: string) =>
+      get(`/api/dashboard/index/review-queue?channel_id=${encodeURIComponent(channel)}`)
+    for (const bad of ['../videos', 'a b', 'x'.repeat(101), '']) {
+      const refused = await queue(bad)
+      expect([bad, refused.status]).toEqual([bad, 400])
+      expect(refused.json().error).toMatch(/^Invalid channel_id/)
+    }
+    const unknown = await queue('NoSuchChannel42')
+    expect(unknown.status).toBe(404)
+    expect(unknown.json().error).toMatch(/channel/)
+    expect((await queue(channelId)).status).toBe(200)
+  })
+
   it('exports the products no live video shows as CSV, as many as it counts', async () => {
     const json = await get(`/api/dashboard/index/coverage/products?channel_id=${channelId}&limit=5`)
     const csv = await get(

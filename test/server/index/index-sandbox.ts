@@ -6,6 +6,7 @@ import { openDashboardDb } from '../../../server/dashboard/db/database.ts'
 import { createServiceTokens } from '../../../server/dashboard/forwarding/service-tokens.ts'
 import { createMerchIndex } from '../../../server/dashboard/index/merch-index.ts'
 import { createServiceReader } from '../../../server/dashboard/index/service-reader.ts'
+import { createSubtitleChecks } from '../../../server/dashboard/index/subtitle-checks.ts'
 import { webhookSnapshot } from '../../../server/sandbox/events.ts'
 import { startSandbox } from '../../../server/sandbox/start.ts'
 import type {
@@ -41,7 +42,8 @@ export async function startIndexSandbox(seedVideos = 80) {
     const db = await openDashboardDb({ sqlitePath: dbFile })
     const reader = createServiceReader(sandbox.url, tokens)
     const index = createMerchIndex({ db, reader, log: () => {} })
-    return { db, reader, index }
+    const subtitles = createSubtitleChecks({ reader, changes: index.changes })
+    return { db, reader, index, subtitles }
   }
 
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {

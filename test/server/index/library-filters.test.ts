@@ -75,7 +75,7 @@ it('finds the videos needing attention exactly where the readiness before publis
   const flagged = await ids({ attention: required })
   const { videos } = await readinessOf(
     running.opened.db,
-    running.opened.reader,
+    running.opened.subtitles,
     await unarchivedIds(),
   )
   const withProblems = videos.filter((video) => video.problems.length > 0).map((v) => v.video_id)

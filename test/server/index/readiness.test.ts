@@ -20,7 +20,7 @@ it('finds an empty caption and no product among the checks required by default',
   expect(await readinessSettings(running.opened.db)).toEqual({
     required: ['caption', 'product', 'broken_tag', 'poster'],
   })
-  const { videos } = await readinessOf(running.opened.db, running.opened.reader, [videoId])
+  const { videos } = await readinessOf(running.opened.db, running.opened.subtitles, [videoId])
   expect(videos[0]?.problems.map((problem) => problem.check)).toEqual(
     expect.arrayContaining(['caption', 'product']),
   )
@@ -31,13 +31,13 @@ it('finds an empty caption and no product among the checks required by default',
 
 it('asks only what the team requires, subtitles included when it does', async () => {
   await saveReadinessSettings(running.opened.db, { required: ['subtitles'] }, 'admin@example.com')
-  const { required, videos } = await readinessOf(running.opened.db, running.opened.reader, [
+  const { required, videos } = await readinessOf(running.opened.db, running.opened.subtitles, [
     videoId,
   ])
   expect(required).toEqual(['subtitles'])
   expect(videos[0]?.problems).toEqual([{ check: 'subtitles', message: 'It has no subtitles.' }])
   await saveReadinessSettings(running.opened.db, { required: [] }, 'admin@example.com')
   expect(
-    (await readinessOf(running.opened.db, running.opened.reader, [videoId])).videos[0]?.problems,
+    (await readinessOf(running.opened.db, running.opened.subtitles, [videoId])).videos[0]?.problems,
   ).toEqual([])
 })
