@@ -1,8 +1,22 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 import type { AuditTable, DashboardDb } from '../db/database.ts'
 import { csvLine } from '../http/csv.ts'
 
-export type AuditEntry = Omit<AuditTable, 'seq'>
+/** An entry as admins read it. */
+export type AuditEntry = Omit<AuditTable, 'seq' | 'summary_key' | 'count'> & { count: number }
+/** What a route records: one request. */
+export type AuditRecord = Omit<AuditEntry, 'id' | 'at' | 'count'>
+
+// Every text stored is bounded, whatever a request sent: an email's longest legal form (RFC 5321),
+// a path far longer than any route's, and names and ids the dashboard gives itself.
+const caps = { account_id: 64, account_email: 254, operation: 100, method: 16, path: 1024 }
+const capped = (text: string, cap: number) =>
+  text.length > cap ? `${text.slice(0, cap - 1)}…` : text
+
+// Refused sign-ins cost a client nothing to send: they are counted in one row per attempted
+// address and minute, so a flood of them adds rows no faster than addresses are tried.
+const summarised = new Set(['dashboard.signInFailed', 'dashboard.signInLimited'])
 
 export interface AuditFilter {
   account?: string
@@ -18,7 +32,10 @@ export interface AuditFilter {
 
 export function createAuditLog(db: DashboardDb, now: () => Date = () => new Date()) {
   function query(filter: AuditFilter) {
-    let select = db.selectFrom('audit_log').selectAll()
+    let select = db
+      .selectFrom('audit_log')
+      .select(['seq', 'id', 'at', 'account_id', 'account_email', 'operation', 'method', 'path'])
+      .select(['status', 'count'])
     if (filter.account) select = select.where('account_email', '=', filter.account.toLowerCase())
     if (filter.operation) select = select.where('operation', '=', filter.operation)
     if (filter.outcome === 'success') select = select.where('status', '<', 400)
@@ -30,10 +47,34 @@ export function createAuditLog(db: DashboardDb, now: () => Date = () => new Date
   }
 
   return {
-    async record(entry: Omit<AuditEntry, 'id' | 'at'>) {
+    async record(entry: AuditRecord) {
+      const at = now().toISOString()
+      const row = {
+        account_id: capped(entry.account_id, caps.account_id),
+        account_email: capped(entry.account_email, caps.account_email),
+        operation: capped(entry.operation, caps.operation),
+        method: capped(entry.method, caps.method),
+        path: capped(entry.path, caps.path),
+        status: entry.status,
+        id: randomUUID(),
+        at,
+      }
+      if (!summarised.has(row.operation)) {
+        await db.insertInto('audit_log').values(row).execute()
+        return
+      }
+      const minute = at.slice(0, 16)
       await db
         .insertInto('audit_log')
-        .values({ ...entry, id: randomUUID(), at: now().toISOString() })
+        .values({
+          ...row,
+          summary_key: `${row.operation} ${row.status} ${minute} ${row.account_email}`,
+        })
+        .onConflict((conflict) =>
+          conflict
+            .column('summary_key')
+            .doUpdateSet({ count: sql<number>`${sql.ref('audit_log.count')} + 1` }),
+        )
         .execute()
     },
     async page(filter: AuditFilter) {
@@ -41,7 +82,9 @@ export function createAuditLog(db: DashboardDb, now: () => Date = () => new Date
       const rows = await query(filter)
         .limit(limit + 1)
         .execute()
-      const entries = rows.slice(0, limit).map((row) => ({ ...row, seq: Number(row.seq) }))
+      const entries = rows
+        .slice(0, limit)
+        .map((row) => ({ ...row, seq: Number(row.seq), count: Number(row.count) }))
       return { entries, next: rows.length > limit ? (entries.at(-1)?.seq ?? null) : null }
     },
     /** Every matching entry, newest first, a batch at a time. */
@@ -59,7 +102,7 @@ export function createAuditLog(db: DashboardDb, now: () => Date = () => new Date
 
 export type AuditLog = ReturnType<typeof createAuditLog>
 
-const columns = ['at', 'account_email', 'operation', 'method', 'path', 'status'] as const
+const columns = ['at', 'account_email', 'operation', 'method', 'path', 'status', 'count'] as const
 
 export function csvHeader(): string {
   return `${columns.join(',')}\r\n`

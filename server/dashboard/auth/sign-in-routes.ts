@@ -42,6 +42,10 @@ export type Principal = Pick<Account, 'id' | 'email' | 'role'> & { sessionId: st
 // One message for a wrong password, an unknown email and a deactivated account, so the answer
 // never tells whether an account exists.
 const badCredentials = 'The email or password is not right'
+const malformedSignIn =
+  'Give your email address (such as name@example.com, at most 254 characters) and your password'
+/** Something before and after an @, no spaces, at most 254 characters (RFC 5321's limit). */
+const isEmailShaped = (email: string) => email.length <= 254 && /^[^\s@]+@[^\s@]+$/.test(email)
 // A full queue drains one check at a time per address, 8 of them in about 1 s.
 const busyRetryAfterSeconds = 5
 
@@ -101,7 +105,8 @@ export function createSignIn(options: SignInOptions) {
     const form = await readSmallForm(req)
     const email = typeof form?.email === 'string' ? normalizeEmail(form.email) : ''
     const password = typeof form?.password === 'string' ? form.password : ''
-    if (!email || !password) return sendError(res, 400, 'Give an email and a password')
+    // A malformed email is no attempt: neither counted nor logged, so it cannot fill either.
+    if (!isEmailShaped(email) || !password) return sendError(res, 400, malformedSignIn)
     // Counted before the hash: of a burst sent at once, only the attempts left are checked.
     const keys = attemptKeys(email, clientAddress(req, options.trustProxy))
     const admission = await options.limits.admit(keys)

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Database from 'better-sqlite3'
 import {
+  type ColumnType,
   type Generated,
   Kysely,
   type Migration,
@@ -68,6 +69,10 @@ export interface AuditTable {
   path: string
   status: number
   seq: Generated<number>
+  /** Attempts this row stands for: refused sign-ins are summarised, one row a minute (0009). */
+  count: Generated<number>
+  /** What a summarised row is found by (operation, status, email and minute); null otherwise. */
+  summary_key: ColumnType<string | null, string | null | undefined, never>
 }
 
 export interface DashboardTables extends IndexTables, ViewTables {
@@ -242,6 +247,22 @@ export function dashboardMigrations(postgres: boolean): MigrationProvider {
     '0006_review_queue': matchingMigration(postgres),
     '0007_team_settings': teamSettingsMigration,
     '0008_saved_views': savedViewsMigration,
+    '0009_audit_summaries': {
+      async up(db) {
+        await db.schema
+          .alterTable('audit_log')
+          .addColumn('count', 'integer', (column) => column.notNull().defaultTo(1))
+          .execute()
+        await db.schema.alterTable('audit_log').addColumn('summary_key', 'text').execute()
+        // Rows without a key (every change) do not collide: both databases let NULLs repeat.
+        await db.schema
+          .createIndex('audit_log_summary_key')
+          .on('audit_log')
+          .column('summary_key')
+          .unique()
+          .execute()
+      },
+    },
   }
   return { getMigrations: async () => all }
 }

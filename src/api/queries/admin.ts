@@ -22,6 +22,8 @@ export const auditEntrySchema = z.object({
   method: z.string(),
   path: z.string(),
   status: z.number(),
+  /** Refused sign-ins are summarised: one row per attempted address and minute. */
+  count: z.number(),
 })
 export type AuditEntry = z.infer<typeof auditEntrySchema>
 

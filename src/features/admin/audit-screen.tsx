@@ -54,6 +54,12 @@ export function AuditScreen({ filters }: { filters: AuditFilters }) {
               </Cell>
               <Cell>
                 <Badge tone={entry.status < 400 ? 'success' : 'danger'}>{entry.status}</Badge>
+                {entry.count > 1 ? (
+                  <span className="text-xs text-slate-700">
+                    {' '}
+                    · {entry.count} attempts that minute
+                  </span>
+                ) : null}
               </Cell>
             </Row>
           ))}

@@ -57,9 +57,9 @@ describe('the audit log', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8')
     expect(csv.headers['content-disposition']).toContain('attachment')
     const [header, row, end] = csv.text.split('\r\n')
-    expect(header).toBe('at,account_email,operation,method,path,status')
+    expect(header).toBe('at,account_email,operation,method,path,status,count')
     expect(row).toMatch(
-      /^\d{4}-\d\d-\d\dT[\d:.]+Z,admin@example\.com,createPlaylist,POST,\/api\/v1\/playlists,200$/,
+      /^\d{4}-\d\d-\d\dT[\d:.]+Z,admin@example\.com,createPlaylist,POST,\/api\/v1\/playlists,200,1$/,
     )
     expect(end).toBe('')
   })

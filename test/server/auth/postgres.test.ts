@@ -198,6 +198,7 @@ describe.each(bothDatabases)('accounts, invites and the audit log on $name', ({ 
       id: expect.any(String),
       at: '2030-05-01T09:02:00.000Z',
       seq: expect.any(Number),
+      count: 1,
     })
     expect(typeof first.next).toBe('number')
     const second = await audit.page({ limit: 2, before: first.next ?? undefined })
