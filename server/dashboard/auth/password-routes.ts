@@ -2,12 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { sendError, sendJson } from '../http/json-response.ts'
 import type { Account, Accounts } from './accounts.ts'
 import type { AuditLog } from './audit-log.ts'
+import { clearSessionCookie } from './cookies.ts'
 import { tokenFrom } from './one-time-tokens.ts'
 import type { PasswordResets } from './password-resets.ts'
-import { verifyPassword } from './passwords.ts'
 import { readSmallForm } from './request-checks.ts'
 import type { SessionStore } from './sessions.ts'
 import type { Principal, SignIn } from './sign-in-routes.ts'
+import { signInRules } from './sign-in-rules.ts'
 
 export interface PasswordRouteOptions {
   accounts: Accounts
@@ -20,6 +21,10 @@ export interface PasswordRouteOptions {
 const minimumLength = 12
 const invalidLink = 'This reset link is not valid any more: ask an admin for a new one'
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
+// Whoever guesses at the current password of an open session (a borrowed laptop, a stolen
+// cookie) gets as many guesses as a sign-in from their address, and then loses the session.
+const wrongGuesses = signInRules.pair.attempts
+const signedOutAfterGuesses = `Your current password was not right ${wrongGuesses} times, so you have been signed out. Sign in again in ${Math.ceil(signInRules.pair.windowMs / 60_000)} minutes.`
 
 /**
  * Changing one's own password (signed in, the current one required) and reset links: an admin
@@ -62,14 +67,24 @@ export function createPasswordRoutes(options: PasswordRouteOptions) {
     }
     if (next === current)
       return sendError(res, 400, 'Choose a new password different from your current one')
-    let verified = false
-    const ran = await signIn.inPasswordTurn(req, res, async () => {
-      verified = current !== '' && (await verifyPassword(current, stored))
-      if (verified) await accounts.update(principal.id, { password: next })
-    })
-    if (!ran) return
+    const checked = await signIn.checkPassword(
+      req,
+      res,
+      { email: principal.email, passwordHash: stored },
+      current,
+      async () => {
+        await accounts.update(principal.id, { password: next })
+      },
+    )
+    if (!checked) return
     // Only signed-in people get here, and each refusal is in the audit log for admins to see.
-    if (!verified) {
+    if (!checked.valid && checked.failures >= wrongGuesses) {
+      await sessions.delete(principal.sessionId)
+      clearSessionCookie(res, signIn.secure(req))
+      await record(principal, 'dashboard.changePassword', '/auth/password', 401)
+      return sendError(res, 401, signedOutAfterGuesses)
+    }
+    if (!checked.valid) {
       await record(principal, 'dashboard.changePassword', '/auth/password', 403)
       return sendError(
         res,

@@ -7,7 +7,8 @@ const prefix = 'dashboard:sign-in:'
 // The memory limiter's rules, run inside Redis so that replicas admitting attempts at once
 // still see one count: a script runs without any other command between its steps.
 // KEYS: pair, address, account. ARGV: pair limit and window, address limit and window, account
-// window. Answers {1, account attempts before this one} or {0, milliseconds to wait}.
+// window. Answers {1, account attempts before this one, pair attempts before it} or
+// {0, milliseconds to wait}.
 const admitScript = `
 local function waitFor(key, limit, window)
   if tonumber(redis.call('GET', key) or '0') < tonumber(limit) then return 0 end
@@ -25,9 +26,9 @@ local function count(key, window)
 end
 local wait = math.max(waitFor(KEYS[1], ARGV[1], ARGV[2]), waitFor(KEYS[2], ARGV[3], ARGV[4]))
 if wait > 0 then return {0, wait} end
-count(KEYS[1], ARGV[2])
+local pair = count(KEYS[1], ARGV[2])
 count(KEYS[2], ARGV[4])
-return {1, count(KEYS[3], ARGV[5])}
+return {1, count(KEYS[3], ARGV[5]), pair}
 `
 
 // KEYS: pair, address, account. ARGV[1] 'clear' drops the pair (a success) instead of giving
@@ -72,10 +73,10 @@ export function createRedisLimiter(redis: Redis, rules: SignInRules): SignInLimi
 }
 
 function admissionOf(answer: unknown): Admission {
-  if (!Array.isArray(answer) || answer.length !== 2) throw new Error('Redis gave no admission')
-  const [admitted, figure] = answer.map(Number)
+  if (!Array.isArray(answer) || answer.length < 2) throw new Error('Redis gave no admission')
+  const [admitted, figure, pair] = answer.map(Number)
   if (figure === undefined || !Number.isFinite(figure)) throw new Error('Redis gave no admission')
-  return admitted === 1
-    ? { admitted: true, accountAttempts: figure }
-    : { admitted: false, retryAfterMs: Math.max(figure, 1) }
+  if (admitted !== 1) return { admitted: false, retryAfterMs: Math.max(figure, 1) }
+  if (pair === undefined || !Number.isFinite(pair)) throw new Error('Redis gave no admission')
+  return { admitted: true, accountAttempts: figure, pairAttempts: pair }
 }

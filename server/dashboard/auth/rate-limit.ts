@@ -1,8 +1,12 @@
 import type { AttemptKeys, SignInRules, WindowRule } from './sign-in-rules.ts'
 
 export type Admission =
-  /** Counted; `accountAttempts` were counted on the account before this one. */
-  { admitted: true; accountAttempts: number } | { admitted: false; retryAfterMs: number }
+  /**
+   * Counted; `accountAttempts` were counted on the account before this one, `pairAttempts` on the
+   * account from this address.
+   */
+  | { admitted: true; accountAttempts: number; pairAttempts: number }
+  | { admitted: false; retryAfterMs: number }
 
 /**
  * Sign-in attempts are counted before their password is hashed, so a burst sent at once cannot
@@ -80,9 +84,10 @@ export function createMemoryLimiter(
       forgetEnded()
       const wait = Math.max(waitFor(keys.pair, rules.pair), waitFor(keys.address, rules.address))
       if (wait > 0) return { admitted: false, retryAfterMs: wait }
-      count(keys.pair, rules.pair.windowMs)
+      const pairAttempts = count(keys.pair, rules.pair.windowMs)
       count(keys.address, rules.address.windowMs)
-      return { admitted: true, accountAttempts: count(keys.account, rules.account.windowMs) }
+      const accountAttempts = count(keys.account, rules.account.windowMs)
+      return { admitted: true, accountAttempts, pairAttempts }
     },
     async release(keys) {
       giveBack(keys.pair)

@@ -57,14 +57,14 @@ const queueFull = (res: ServerResponse, what: 'sign-ins' | 'passwords') =>
     { 'Retry-After': String(busyRetryAfterSeconds) },
   )
 
-function tooManyFailures(res: ServerResponse, waitMs: number) {
+function tooManyFailures(res: ServerResponse, waitMs: number, what = 'failed sign-ins') {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000))
   const minutes = Math.ceil(seconds / 60)
   const when =
     seconds < 60
       ? `${seconds} second${seconds === 1 ? '' : 's'}`
       : `${minutes} minute${minutes === 1 ? '' : 's'}`
-  sendError(res, 429, `Too many failed sign-ins. Try again in ${when}.`, {
+  sendError(res, 429, `Too many ${what}. Try again in ${when}.`, {
     'Retry-After': String(seconds),
   })
 }
@@ -185,7 +185,56 @@ export function createSignIn(options: SignInOptions) {
     return turn !== null
   }
 
-  return { principalOf, startSession, signIn, signOut, me, originOf, secure, inPasswordTurn }
+  /**
+   * Checks a signed-in person's password (the current one, before a change) as a sign-in is
+   * checked: counted by the same limits (429 once they are used up), after the account's delay,
+   * in the address's turn of the queue (503 when full); `onValid` runs in that turn. Null when
+   * answered here; otherwise whether it was right and the failures now counted on the account
+   * from this address.
+   */
+  async function checkPassword(
+    req: IncomingMessage,
+    res: ServerResponse,
+    account: { email: string; passwordHash: string },
+    password: string,
+    onValid: () => Promise<void>,
+  ): Promise<{ valid: boolean; failures: number } | null> {
+    const keys = attemptKeys(account.email, clientAddress(req, options.trustProxy))
+    const admission = await options.limits.admit(keys)
+    if (!admission.admitted) {
+      tooManyFailures(res, admission.retryAfterMs, 'wrong passwords')
+      return null
+    }
+    const delay = accountDelayMs(admission.accountAttempts)
+    if (delay > 0) await wait(delay)
+    const checked = checks.run(keys.address, async () => {
+      const valid = await verify(password, account.passwordHash)
+      if (valid) await onValid()
+      return valid
+    })
+    if (!checked) {
+      await options.limits.release(keys)
+      queueFull(res, 'passwords')
+      return null
+    }
+    if (await checked) {
+      await options.limits.succeeded(keys)
+      return { valid: true, failures: 0 }
+    }
+    return { valid: false, failures: admission.pairAttempts + 1 }
+  }
+
+  return {
+    principalOf,
+    startSession,
+    signIn,
+    signOut,
+    me,
+    originOf,
+    secure,
+    inPasswordTurn,
+    checkPassword,
+  }
 }
 
 export type SignIn = ReturnType<typeof createSignIn>

@@ -49,8 +49,16 @@ describe.each([
     const limiter = create()
     const { email, address } = fresh()
     const keys = attemptKeys(email, address)
-    expect(await limiter.admit(keys)).toEqual({ admitted: true, accountAttempts: 0 })
-    expect(await limiter.admit(keys)).toEqual({ admitted: true, accountAttempts: 1 })
+    expect(await limiter.admit(keys)).toEqual({
+      admitted: true,
+      accountAttempts: 0,
+      pairAttempts: 0,
+    })
+    expect(await limiter.admit(keys)).toEqual({
+      admitted: true,
+      accountAttempts: 1,
+      pairAttempts: 1,
+    })
     const refused = await limiter.admit(keys)
     expect(refused.admitted).toBe(false)
     if (refused.admitted) return
@@ -86,6 +94,7 @@ describe.each([
     expect(await limiter.admit(attemptKeys(email, addressNo(2)))).toEqual({
       admitted: true,
       accountAttempts: 2,
+      pairAttempts: 0,
     })
   })
 
@@ -96,7 +105,11 @@ describe.each([
     await limiter.admit(keys)
     await limiter.admit(keys)
     await limiter.succeeded(keys)
-    expect(await limiter.admit(keys)).toEqual({ admitted: true, accountAttempts: 1 })
+    expect(await limiter.admit(keys)).toEqual({
+      admitted: true,
+      accountAttempts: 1,
+      pairAttempts: 0,
+    })
     expect((await limiter.admit(keys)).admitted).toBe(true)
     expect((await limiter.admit(keys)).admitted).toBe(false)
   })
@@ -108,7 +121,11 @@ describe.each([
     await limiter.admit(keys)
     await limiter.admit(keys)
     await limiter.release(keys)
-    expect(await limiter.admit(keys)).toEqual({ admitted: true, accountAttempts: 1 })
+    expect(await limiter.admit(keys)).toEqual({
+      admitted: true,
+      accountAttempts: 1,
+      pairAttempts: 1,
+    })
   })
 })
 
@@ -132,7 +149,11 @@ describe('the in-memory sign-in limiter', () => {
     now += minute
     await limiter.admit(attemptKeys('new@example.com', '10.4.0.2'))
     expect(limiter.keys()).toHaveLength(3)
-    expect(await limiter.admit(keys)).toEqual({ admitted: true, accountAttempts: 0 })
+    expect(await limiter.admit(keys)).toEqual({
+      admitted: true,
+      accountAttempts: 0,
+      pairAttempts: 0,
+    })
   })
 
   it('holds at most its cap of keys, forgetting the oldest first', async () => {
