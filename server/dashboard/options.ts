@@ -23,8 +23,11 @@ export interface DashboardOptions {
   log?: (line: string) => void
   /** `LOG_LEVEL`: the least severe level logged; default `info`. */
   logLevel?: LogLevel
-  /** Told once, as plain text, to the person starting the server (the demo admin's password); default the console, never the log. */
-  announce?: (text: string) => void
+  /**
+   * Told once, as plain text, to the person starting the server; with the demo admin, its email
+   * and password apart too, for an output that must keep them out of the log. Default the console.
+   */
+  announce?: (text: string, firstAdmin?: { email: string; password: string }) => void
   /** `METRICS_TOKEN`: a client sending it as a Bearer token may read `/metrics` from anywhere. */
   metricsToken?: string
   /** How long requests in flight may take to finish once shutdown starts; default 10 s. */

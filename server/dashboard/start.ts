@@ -80,7 +80,8 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
   if (options.createDemoAdmin) {
     // What the person starting the server must do or know (the demo admin's password) is told
     // to them, never written to the log stream.
-    await createDemoAdmin(dashboard.access.accounts, options.announce ?? console.log, {
+    const announce = options.announce ?? ((text: string) => console.log(text))
+    await createDemoAdmin(dashboard.access.accounts, announce, {
       embeddedSandbox: !options.service,
       oidc: options.oidc,
     })

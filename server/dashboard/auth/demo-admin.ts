@@ -11,7 +11,8 @@ export const demoAdminEmail = 'admin@example.com'
  */
 export async function createDemoAdmin(
   accounts: Accounts,
-  log: (message: string) => void,
+  /** Told what to say; for the demo admin also its password, to keep out of logs if need be. */
+  log: (message: string, firstAdmin?: { email: string; password: string }) => void,
   setting: { embeddedSandbox: boolean; oidc?: OidcOptions | undefined },
 ) {
   if ((await accounts.count()) > 0) return
@@ -39,5 +40,6 @@ export async function createDemoAdmin(
       `  password: ${password}`,
       'This password is shown only now. Add accounts with npm run user:add or invite people from the app.',
     ].join('\n'),
+    { email: demoAdminEmail, password },
   )
 }

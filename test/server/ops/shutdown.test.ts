@@ -46,10 +46,15 @@ async function startProcess(service: FakeService) {
   let output = ''
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk))
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk))
-  await waitUntil(() => /^Dashboard: (\S+)$/m.test(output), 'the process to say its address', {
+  // Not on a terminal, it says where it is on a log line.
+  const address = () =>
+    parseLogLines(output.split('\n').filter((line) => line.startsWith('{'))).find(
+      (entry) => entry.msg === 'the dashboard is serving',
+    )?.url as string | undefined
+  await waitUntil(() => address() !== undefined, 'the process to say its address', {
     timeoutMs: 30_000,
   })
-  const url = /^Dashboard: (\S+)$/m.exec(output)?.[1] ?? ''
+  const url = address() ?? ''
   return { child, url, output: () => output, session: await signIn(url, admin) }
 }
 
