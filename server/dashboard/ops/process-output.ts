@@ -28,11 +28,13 @@ export function readableLogLine(line: string): string {
   const { level, time, msg, pid: _pid, hostname: _hostname, ...fields } = entry
   const clock = typeof time === 'number' ? new Date(time).toTimeString().slice(0, 8) : ''
   const name = (levelNames[level as number] ?? String(level)).padEnd(5)
-  const pairs = Object.entries(fields).map(
+  const { err, ...rest } = fields as { err?: { message?: unknown; stack?: unknown } }
+  const pairs = Object.entries(rest).map(
     ([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`,
   )
-  const stack = (fields.err as { stack?: unknown } | undefined)?.stack
-  const text = [clock, name, msg, ...pairs].filter((part) => part !== '').join(' ')
+  if (err) pairs.push(`err=${String(err.message ?? JSON.stringify(err))}`)
+  const stack = err?.stack
+  const text = [clock, name, typeof msg === 'string' ? msg : '', ...pairs].filter(Boolean).join(' ')
   return typeof stack === 'string' ? `${text}\n${stack}` : text
 }
 
