@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Role } from '../../../src/api/roles.ts'
 import type { DashboardDb } from '../db/database.ts'
+import { madeByActiveAdmin } from './link-makers.ts'
 import { hashOfToken, newOneTimeToken } from './one-time-tokens.ts'
 
 const INVITE_MS = 7 * 24 * 60 * 60 * 1000
@@ -13,6 +14,7 @@ export function createInvites(db: DashboardDb, now: () => Date = () => new Date(
       .selectFrom('invites')
       .where('used_at', 'is', null)
       .where('expires_at', '>', now().toISOString())
+      .where(madeByActiveAdmin('invites'))
   return {
     async create(input: { email: string; role: Role; createdBy: string }) {
       const id = randomUUID()
@@ -48,6 +50,7 @@ export function createInvites(db: DashboardDb, now: () => Date = () => new Date(
         .where('token_hash', '=', hashOfToken(token))
         .where('used_at', 'is', null)
         .where('expires_at', '>', now().toISOString())
+        .where(madeByActiveAdmin('invites'))
         .executeTakeFirst()
       return Number(result.numUpdatedRows) === 1
     },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { DashboardDb } from '../db/database.ts'
+import { madeByActiveAdmin } from './link-makers.ts'
 import { hashOfToken, newOneTimeToken } from './one-time-tokens.ts'
 
 const RESET_MS = 24 * 60 * 60 * 1000
@@ -15,6 +16,7 @@ export function createPasswordResets(db: DashboardDb, now: () => Date = () => ne
       .where('token_hash', '=', hashOfToken(token))
       .where('used_at', 'is', null)
       .where('expires_at', '>', now().toISOString())
+      .where(madeByActiveAdmin('password_resets'))
   const dropOpenLinksOf = (accountId: string) =>
     db
       .deleteFrom('password_resets')
@@ -55,6 +57,7 @@ export function createPasswordResets(db: DashboardDb, now: () => Date = () => ne
         .where('token_hash', '=', hashOfToken(token))
         .where('used_at', 'is', null)
         .where('expires_at', '>', now().toISOString())
+        .where(madeByActiveAdmin('password_resets'))
         .returning('account_id')
         .executeTakeFirst()
       return used?.account_id ?? null

@@ -70,6 +70,21 @@ const databases: Array<{ name: string; start(): Promise<TestDatabase> }> = [
   },
 ]
 
+/** The admin whose links these are: a link works only while its maker is an active admin. */
+const addAdmin = (db: DashboardDb, id: string, email: string) =>
+  db
+    .insertInto('accounts')
+    .values({
+      id,
+      email,
+      password_hash: null,
+      role: 'admin',
+      oidc_subject: null,
+      created_at: '2030-05-01T08:00:00.000Z',
+      deactivated_at: null,
+    })
+    .execute()
+
 const hour = 60 * 60 * 1000
 const t0 = Date.parse('2030-05-01T09:00:00.000Z')
 
@@ -83,6 +98,7 @@ describe.each(databases)('one-time links on $name', ({ start }) => {
     database = await start()
     db = await openDashboardDb(database.location)
     opened.push(db)
+    await addAdmin(db, 'admin-id', 'admin@example.com')
   })
   afterAll(async () => {
     await Promise.all(opened.map((each) => each.destroy()))
@@ -95,19 +111,6 @@ describe.each(databases)('one-time links on $name', ({ start }) => {
   })
 
   it('lists open invitations newest first, with who made them but never a token or its hash', async () => {
-    await db
-      .insertInto('accounts')
-      .values({
-        id: 'admin-id',
-        email: 'admin@example.com',
-        password_hash: null,
-        role: 'admin',
-        oidc_subject: null,
-        created_at: now().toISOString(),
-        deactivated_at: null,
-      })
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .execute()
     const invites = createInvites(db, now)
     const first = await invites.create({
       email: 'a@example.com',
@@ -118,8 +121,10 @@ describe.each(databases)('one-time links on $name', ({ start }) => {
     const second = await invites.create({
       email: 'b@example.com',
       role: 'admin',
-      createdBy: 'gone',
+      createdBy: 'admin-id',
     })
+    // Its maker's account is gone, and its authority with it.
+    await invites.create({ email: 'gone@example.com', role: 'admin', createdBy: 'gone' })
     clock += hour
     const used = await invites.create({
       email: 'c@example.com',
@@ -133,7 +138,7 @@ describe.each(databases)('one-time links on $name', ({ start }) => {
         id: second.id,
         email: 'b@example.com',
         role: 'admin',
-        createdBy: null,
+        createdBy: 'admin@example.com',
         createdAt: '2030-05-01T10:00:00.000Z',
         expiresAt: second.expiresAt,
       },
@@ -153,13 +158,21 @@ describe.each(databases)('one-time links on $name', ({ start }) => {
 
   it('revokes an open invitation by its id, once, so its token finds nothing', async () => {
     const invites = createInvites(db, now)
-    const made = await invites.create({ email: 'r@example.com', role: 'viewer', createdBy: 'x' })
+    const made = await invites.create({
+      email: 'r@example.com',
+      role: 'viewer',
+      createdBy: 'admin-id',
+    })
     expect(await invites.revoke(made.token)).toBe(false)
     expect(await invites.revoke(made.id)).toBe(true)
     expect(await invites.revoke(made.id)).toBe(false)
     expect(await invites.find(made.token)).toBeUndefined()
     expect(await invites.use(made.token)).toBe(false)
-    const used = await invites.create({ email: 'u@example.com', role: 'viewer', createdBy: 'x' })
+    const used = await invites.create({
+      email: 'u@example.com',
+      role: 'viewer',
+      createdBy: 'admin-id',
+    })
     await invites.use(used.token)
     expect(await invites.revoke(used.id)).toBe(false)
   })
@@ -190,6 +203,7 @@ describe.each(databases)('one-time links on $name', ({ start }) => {
 
     const upgraded = await openDashboardDb(old.location)
     opened.push(upgraded)
+    await addAdmin(upgraded, 'x', 'x@example.com')
     const [one, two] = await createInvites(upgraded, now).listOpen()
     expect(one?.id).toMatch(/^[\w-]{20,}$/)
     expect(two?.id).toMatch(/^[\w-]{20,}$/)
