@@ -16,6 +16,15 @@ export const defaultSessionLifetimes: SessionLifetimes = {
   absoluteMs: 12 * 60 * 60 * 1000,
 }
 
+// A person signs in from a few browsers and devices, and sometimes again where a cookie was lost
+// (a private window closed): 20 is room for all of that, while a script signing in over and over
+// holds no more than 20 sessions of one account (memory here, keys in Redis).
+export const maxSessionsPerAccount = 20
+
+// The memory store grows only when a session is made, so that is when it drops the expired ones:
+// no timer keeps the process alive, and a sweep runs at most once a minute.
+const sweepEveryMs = 60_000
+
 export interface Session {
   accountId: string
   createdAt: number
@@ -77,16 +86,45 @@ const zStoredSession = z.object({
   lastSeenAt: z.number(),
 })
 
-export function createMemorySessions(options: SessionStoreOptions = {}): SessionStore {
+export function createMemorySessions(
+  options: SessionStoreOptions = {},
+): SessionStore & { held(): number } {
   const lifetimes = options.lifetimes ?? defaultSessionLifetimes
   const now = options.now ?? Date.now
   const sessions = new Map<string, Session>()
+  // Each account's session keys, oldest first (a Set keeps the order they were added in).
+  const byAccount = new Map<string, Set<string>>()
+  let sweptAt = now()
+
+  function forget(key: string) {
+    const session = sessions.get(key)
+    if (!session) return
+    sessions.delete(key)
+    const keys = byAccount.get(session.accountId)
+    keys?.delete(key)
+    if (keys?.size === 0) byAccount.delete(session.accountId)
+  }
+  function sweep(at: number) {
+    if (at - sweptAt < sweepEveryMs) return
+    sweptAt = at
+    for (const [key, session] of sessions) if (!stillValid(session, at, lifetimes)) forget(key)
+  }
+
   return {
     lifetimes,
     async create(accountId) {
       const id = newId()
       const at = now()
+      sweep(at)
+      const keys = byAccount.get(accountId) ?? new Set<string>()
+      for (const key of keys) {
+        const session = sessions.get(key)
+        if (session && !stillValid(session, at, lifetimes)) forget(key)
+      }
+      for (const oldest of [...keys].slice(0, Math.max(0, keys.size - maxSessionsPerAccount + 1)))
+        forget(oldest)
       sessions.set(keyOf(id), { accountId, createdAt: at, lastSeenAt: at })
+      byAccount.set(accountId, keys.add(keyOf(id)))
       return id
     },
     async get(id) {
@@ -94,7 +132,7 @@ export function createMemorySessions(options: SessionStoreOptions = {}): Session
       const session = sessions.get(key)
       if (!session) return null
       if (!stillValid(session, now(), lifetimes)) {
-        sessions.delete(key)
+        forget(key)
         return null
       }
       session.lastSeenAt = now()
@@ -104,22 +142,55 @@ export function createMemorySessions(options: SessionStoreOptions = {}): Session
       return peeked(sessions.get(keyOf(id)), now(), lifetimes)
     },
     async delete(id) {
-      sessions.delete(keyOf(id))
+      forget(keyOf(id))
     },
     async deleteAllFor(accountId, keptSessionId) {
       const kept = keptSessionId === undefined ? null : keyOf(keptSessionId)
-      for (const [key, session] of sessions)
-        if (session.accountId === accountId && key !== kept) sessions.delete(key)
+      for (const key of [...(byAccount.get(accountId) ?? [])]) if (key !== kept) forget(key)
     },
+    /** Sessions held (tests): the expired ones go at the next sweep. */
+    held: () => sessions.size,
   }
 }
+
+// Makes a session and keeps its account within the cap, in one step however many replicas sign
+// the account in at once. The account's set loses the keys that have expired; past the cap, the
+// oldest sessions (by createdAt) end. KEYS: the account's set, the new session's key. ARGV: the
+// session, its ttl, its key in the set, the cap, the session keys' prefix, the set's ttl.
+const createScript = `
+redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[2])
+redis.call('SADD', KEYS[1], ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[6])
+local live = {}
+for _, member in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  local stored = redis.call('GET', ARGV[5] .. member)
+  if not stored then
+    redis.call('SREM', KEYS[1], member)
+  elseif member == ARGV[3] then
+    table.insert(live, { member = member, at = math.huge })
+  else
+    local ok, session = pcall(cjson.decode, stored)
+    table.insert(live, { member = member, at = ok and tonumber(session.createdAt) or 0 })
+  end
+end
+local over = #live - tonumber(ARGV[4])
+if over > 0 then
+  table.sort(live, function(a, b) return a.at < b.at end)
+  for i = 1, over do
+    redis.call('DEL', ARGV[5] .. live[i].member)
+    redis.call('SREM', KEYS[1], live[i].member)
+  end
+end
+return 0
+`
 
 // Each session is a key expiring at its idle or absolute limit, whichever comes first; each
 // account has a set of its session keys for signing out everywhere.
 export function createRedisSessions(redis: Redis, options: SessionStoreOptions = {}): SessionStore {
   const lifetimes = options.lifetimes ?? defaultSessionLifetimes
   const now = options.now ?? Date.now
-  const sessionKey = (key: string) => `dashboard:session:${key}`
+  const sessionPrefix = 'dashboard:session:'
+  const sessionKey = (key: string) => `${sessionPrefix}${key}`
   const accountKey = (accountId: string) => `dashboard:sessions-of:${accountId}`
   const ttl = (session: Session, at: number) =>
     Math.max(1, Math.min(lifetimes.idleMs, session.createdAt + lifetimes.absoluteMs - at))
@@ -130,12 +201,18 @@ export function createRedisSessions(redis: Redis, options: SessionStoreOptions =
       const id = newId()
       const at = now()
       const session = { accountId, createdAt: at, lastSeenAt: at }
-      await redis
-        .multi()
-        .set(sessionKey(keyOf(id)), JSON.stringify(session), 'PX', ttl(session, at))
-        .sadd(accountKey(accountId), keyOf(id))
-        .pexpire(accountKey(accountId), lifetimes.absoluteMs)
-        .exec()
+      await redis.eval(
+        createScript,
+        2,
+        accountKey(accountId),
+        sessionKey(keyOf(id)),
+        JSON.stringify(session),
+        ttl(session, at),
+        keyOf(id),
+        maxSessionsPerAccount,
+        sessionPrefix,
+        lifetimes.absoluteMs,
+      )
       return id
     },
     async get(id) {
