@@ -160,7 +160,7 @@ export function createRoutes(d: RouteDependencies) {
   )
   // The dashboard's own index of the service's data (decision 0019), a few requests at a time
   // per person, so one person's heavy reads do not stall everyone's.
-  app.use('/api/dashboard/index/*', limitIndexRequests())
+  app.use('/api/dashboard/index/*', ...limitIndexRequests())
   const fromIndex = (
     pick: (
       index: IndexHandlers,

@@ -1,19 +1,37 @@
 import { limitConcurrency } from '../http/concurrency-limit.ts'
+import type { DashboardContext } from '../http/context.ts'
+import { limitRate } from '../http/rate-limit.ts'
 
 /**
- * How many of the index's requests may be in flight: 8 per account (a browser opens 6
- * connections to a host, and the home page asks four things at once) and 32 in all, beyond
- * which the answer is at once and says when to ask again (decision 0019).
+ * How much of the index one person may ask for: 8 requests in flight (a browser opens 6
+ * connections to a host, and the home page asks four things at once) and 30 a second, in bursts
+ * of 60; 32 in flight in all. Beyond, the answer comes at once and says when to ask again
+ * (decision 0019).
  */
-export const indexBounds = { perAccount: 8, total: 32, retryAfterSeconds: 1 }
+export const indexBounds = {
+  perAccount: 8,
+  total: 32,
+  perAccountPerSecond: 30,
+  burst: 60,
+  retryAfterSeconds: 1,
+}
 
-export const limitIndexRequests = () =>
+const accountOf = async (c: DashboardContext) => (await c.var.principal())?.id ?? null
+
+export const limitIndexRequests = () => [
+  limitRate({
+    perSecond: indexBounds.perAccountPerSecond,
+    burst: indexBounds.burst,
+    keyOf: accountOf,
+    message: 'Too many requests to the index from your account: wait a moment and try again',
+  }),
   limitConcurrency({
     perKey: indexBounds.perAccount,
     total: indexBounds.total,
     retryAfterSeconds: indexBounds.retryAfterSeconds,
-    keyOf: async (c) => (await c.var.principal())?.id ?? null,
+    keyOf: accountOf,
     perKeyMessage:
       'Too many requests to the index at once from your account: wait a moment and try again',
     totalMessage: 'The index is busy answering others: wait a moment and try again',
-  })
+  }),
+]

@@ -35,7 +35,9 @@ function readThread(path: string) {
   >()
   let next = 0
   let failed: Error | null = null
-  const worker = new Worker(threadScript, { workerData: { path } })
+  // None of the process's own options (a loader of TypeScript, a module preloaded): the thread
+  // runs plain JavaScript and needs none.
+  const worker = new Worker(threadScript, { workerData: { path }, execArgv: [] })
   // Only a query waiting for its answer keeps the process alive.
   worker.unref()
   const failAll = (error: Error) => {

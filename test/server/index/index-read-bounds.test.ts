@@ -129,3 +129,20 @@ it("tells anyone 503 while 32 of the index's requests are in flight, with Retry-
   const statuses = (await Promise.all(reads)).map((response) => response.status)
   expect(statuses.filter((status) => status === 200)).toHaveLength(32)
 })
+
+it("tells a person asking the index faster than it answers anyone 429, with Retry-After, while others' reads are answered", async () => {
+  const [hasty, calm] = people as [Record<string, string>, Record<string, string>]
+  const status = (headers: Record<string, string>) =>
+    send(dashboard.url, '/api/dashboard/index/status', { headers })
+  const answers: RawResponse[] = []
+  // Eight at a time (within the bound on requests in flight), each answered from what the index
+  // keeps: cheap, and still too many.
+  for (let batch = 0; batch < 25; batch++)
+    answers.push(...(await Promise.all(Array.from({ length: 8 }, () => status(hasty)))))
+  const refused = answers.filter((response) => response.status === 429)
+  expect(refused.length).toBeGreaterThan(0)
+  expect(answers.filter((response) => response.status === 200).length).toBeGreaterThan(30)
+  expect(Number(refused[0]?.headers['retry-after'])).toBeGreaterThan(0)
+  expect(refused[0]?.json().error).toMatch(/too many/i)
+  expect((await status(calm)).status).toBe(200)
+})

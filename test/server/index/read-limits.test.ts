@@ -1,7 +1,8 @@
 /**
  * The bound on requests in flight (the index's reads are behind it): one account over its share
  * is told 429, everyone over the total 503, both with Retry-After and the dashboard's `{error}`
- * body, and a slot is free again once its answer is sent, or its handler failed.
+ * body, and a slot is free again once its answer is sent, or its handler failed; and the bound
+ * on requests a second, which refills with time.
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -11,10 +12,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { limitConcurrency } from '../../../server/dashboard/http/concurrency-limit.ts'
 import { type DashboardEnv, raw } from '../../../server/dashboard/http/context.ts'
 import { sendJson } from '../../../server/dashboard/http/json-response.ts'
+import { limitRate } from '../../../server/dashboard/http/rate-limit.ts'
 import { send } from '../dashboard/http-client.ts'
 import { waitUntil } from '../wait-until.ts'
 
 let server: Server
+let clock = 0
 let url: string
 /** Requests the handler holds until the test lets them go, by account. */
 const held: { account: string; release: () => void }[] = []
@@ -41,6 +44,20 @@ beforeAll(async () => {
       perKeyMessage: 'Your reads are many at once',
       totalMessage: 'Everyone’s reads are many at once',
     }),
+  )
+  app.use(
+    '/paced/*',
+    limitRate({
+      perSecond: 2,
+      burst: 3,
+      keyOf: async (c) => (await c.var.principal())?.id ?? null,
+      message: 'Your reads are many a second',
+      now: () => clock,
+    }),
+  )
+  app.get(
+    '/paced/read',
+    raw((_req, res) => sendJson(res, 200, {})),
   )
   app.get(
     '/reads/slow',
@@ -114,4 +131,18 @@ it('frees a slot once its answer is sent, and when its handler fails', async () 
   await waitUntil(() => heldCount('ana') === 2, "ana's next two reads to be in flight")
   await releaseAll()
   expect((await Promise.all(again)).map((response) => response.status)).toEqual([200, 200])
+})
+
+it('refuses an account beyond its burst with 429 and the seconds until its next, and refills with time', async () => {
+  const paced = async (account: string) =>
+    (await send(url, '/paced/read', { headers: { 'x-account': account } })).status
+  const statuses = []
+  for (let n = 0; n < 4; n++) statuses.push(await paced('ana'))
+  expect(statuses).toEqual([200, 200, 200, 429])
+  const refused = await send(url, '/paced/read', { headers: { 'x-account': 'ana' } })
+  expect(refused.headers['retry-after']).toBe('1')
+  expect(refused.json()).toEqual({ error: 'Your reads are many a second' })
+  expect(await paced('ben')).toBe(200)
+  clock += 1_000
+  expect([await paced('ana'), await paced('ana'), await paced('ana')]).toEqual([200, 200, 429])
 })

@@ -70,3 +70,12 @@ it('probes a channel again once its answer is old, and keeps answers for a bound
   await ask(first, 61_000)
   expect(probes()).toBe(8)
 })
+
+it("without the index, asks the service's filter about a channel it lists, and nothing about one it does not", async () => {
+  const { reader, asked } = countingReader()
+  const queue = createReviewQueue({ db: running.opened.db, reader, log: () => {}, indexed: false })
+  expect(await queue.videos(running.channel)).toMatchObject({ filter: true })
+  const before = asked.length
+  for (let n = 0; n < 50; n++) expect(await queue.videos(`Unknown${n}x`)).toBeNull()
+  expect(asked.length).toBe(before)
+})
