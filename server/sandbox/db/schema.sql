@@ -277,3 +277,12 @@ CREATE TABLE IF NOT EXISTS playlist_videos (
   pinned INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (playlist_id, position)
 ) WITHOUT ROWID;
+
+-- Which catalog products each seeded demo video shows: the ground truth the demo matcher draws
+-- its scores from (matching/truth-model.ts). Only tests and benchmarks read it
+-- (seed/truth.ts); no route answers from it, or the scores would stop being a test of trust.
+CREATE TABLE IF NOT EXISTS demo_truth (
+  video_id INTEGER NOT NULL REFERENCES videos(id),
+  product_id INTEGER NOT NULL REFERENCES products(id),
+  PRIMARY KEY (video_id, product_id)
+) WITHOUT ROWID;

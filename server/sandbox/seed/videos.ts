@@ -1,4 +1,5 @@
 import type { Sandbox } from '../context.ts'
+import { seedTruth } from './demo-truth.ts'
 import { seedMatches } from './matches.ts'
 import { seedPlaylists } from './playlists.ts'
 import type { SeededVideo, SeedPlan } from './seed-plan.ts'
@@ -8,7 +9,8 @@ import { videoRowWriter } from './video-rows.ts'
 
 // A realistic library: mostly live, plus drafts, scheduled, archived, private, unlisted, errored
 // and still-processing videos, many tagged with products, some with posters, subtitles, custom
-// fields, CTAs and social attribution; then playlists and pending matches drawn from it.
+// fields, CTAs and social attribution; then playlists, what each video shows (the truth) and
+// pending matches drawn from it.
 export function seedVideos(sandbox: Sandbox, plan: SeedPlan) {
   const { db } = sandbox
   const { random } = plan
@@ -66,5 +68,6 @@ export function seedVideos(sandbox: Sandbox, plan: SeedPlan) {
     })
   }
   seedPlaylists(sandbox, plan, created)
+  seedTruth(db, plan, created)
   seedMatches(sandbox, plan, created)
 }

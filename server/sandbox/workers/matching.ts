@@ -1,5 +1,7 @@
 import type { Sandbox } from '../context.ts'
+import type { Db } from '../db/open.ts'
 import { rankProductMatches } from '../matching/rank.ts'
+import { truthMatcher } from '../matching/truth-matches.ts'
 import { acceptMatches } from '../rules/product-matches.ts'
 import { touchVideo } from '../rules/touch-video.ts'
 
@@ -9,8 +11,9 @@ interface DueJob {
   auto_accept: number
 }
 
-// Completes due matching jobs: ranks the business's products against the video's words and
-// records new matches as pending (an existing match keeps its status).
+// Completes due matching jobs: a seeded demo video gets what the truth model suggests, any other
+// video the business's products ranked against its words; new matches are recorded as pending
+// (an existing match keeps its status).
 export async function runDueMatching(sandbox: Sandbox): Promise<boolean> {
   const { db } = sandbox
   const job = db
@@ -39,6 +42,45 @@ export async function runDueMatching(sandbox: Sandbox): Promise<boolean> {
     )
     return true
   }
+  const ranked = truthMatcher(db, video.business_id)(job.video_id) ?? rankLexically(db, video)
+  db.transaction(() => {
+    const insert = db.prepare(
+      `INSERT INTO product_matches (public_id, video_id, product_id, status, score, created_at, updated_at)
+       VALUES (?, ?, ?, 'pending', ?, ?, ?) ON CONFLICT (video_id, product_id) DO UPDATE SET score = excluded.score, updated_at = excluded.updated_at`,
+    )
+    for (const match of ranked)
+      insert.run(sandbox.ids(), job.video_id, match.productId, match.score, now, now)
+    if (job.auto_accept === 1) {
+      const all = db
+        .prepare('SELECT product_id FROM product_matches WHERE video_id = ?')
+        .all(job.video_id) as Array<{
+        product_id: number
+      }>
+      acceptMatches(
+        db,
+        job.video_id,
+        all.map((row) => row.product_id),
+        now,
+      )
+    }
+    db.prepare(`UPDATE matching_jobs SET status = 'completed', completed_at = ? WHERE id = ?`).run(
+      now,
+      job.id,
+    )
+  })()
+  if (job.auto_accept === 1) touchVideo(sandbox, job.video_id)
+  return true
+}
+
+function rankLexically(
+  db: Db,
+  video: {
+    business_id: number
+    caption: string | null
+    description: string | null
+    hashtags: string
+  },
+): Array<{ productId: number; score: number }> {
   const products = db
     .prepare(
       `SELECT p.id, p.public_id, p.name, p.brand, p.description, p.category, p.subtitle FROM products p
@@ -61,31 +103,5 @@ export async function runDueMatching(sandbox: Sandbox): Promise<boolean> {
     },
     products.map((p) => ({ ...p, id: String(p.id) })),
   )
-  db.transaction(() => {
-    const insert = db.prepare(
-      `INSERT INTO product_matches (public_id, video_id, product_id, status, score, created_at, updated_at)
-       VALUES (?, ?, ?, 'pending', ?, ?, ?) ON CONFLICT (video_id, product_id) DO UPDATE SET score = excluded.score, updated_at = excluded.updated_at`,
-    )
-    for (const match of ranked)
-      insert.run(sandbox.ids(), job.video_id, Number(match.productId), match.score, now, now)
-    if (job.auto_accept === 1) {
-      const all = db
-        .prepare('SELECT product_id FROM product_matches WHERE video_id = ?')
-        .all(job.video_id) as Array<{
-        product_id: number
-      }>
-      acceptMatches(
-        db,
-        job.video_id,
-        all.map((row) => row.product_id),
-        now,
-      )
-    }
-    db.prepare(`UPDATE matching_jobs SET status = 'completed', completed_at = ? WHERE id = ?`).run(
-      now,
-      job.id,
-    )
-  })()
-  if (job.auto_accept === 1) touchVideo(sandbox, job.video_id)
-  return true
+  return ranked.map((match) => ({ productId: Number(match.productId), score: match.score }))
 }

@@ -59,13 +59,14 @@ describe('the demo seed', () => {
           "access_tokens": 0,
           "businesses": 2,
           "channels": 3,
+          "demo_truth": 760,
           "imports": 0,
           "matching_jobs": 30,
           "oauth_clients": 3,
           "playlist_videos": 362,
           "playlists": 14,
           "product_images": 1003,
-          "product_matches": 136,
+          "product_matches": 105,
           "product_units": 1193,
           "products": 500,
           "stores": 4,
@@ -76,7 +77,7 @@ describe('the demo seed', () => {
           "video_products": 533,
           "videos": 306,
         },
-        "sha256": "3badd112bedd428ad21567839e9286bcf07988f75fc8375a84aaa68c28df5d35",
+        "sha256": "1892b182bd182a0b996caaab961718bb12f4a906d7f1f28b8f5e468668b3fc98",
       }
     `)
     db.close()
