@@ -135,7 +135,23 @@ describe.each(bothDatabases)('accounts, invites and the audit log on $name', ({ 
     expect(await a.count()).toBe(1)
   })
 
+  /** The admin who makes the invitations: they work only while their maker is one. */
+  const addInviter = () =>
+    db
+      .insertInto('accounts')
+      .values({
+        id: 'admin-id',
+        email: 'admin@example.com',
+        password_hash: null,
+        role: 'admin',
+        oidc_subject: null,
+        created_at: now().toISOString(),
+        deactivated_at: null,
+      })
+      .execute()
+
   it('uses an invite once, and not after it expires', async () => {
+    await addInviter()
     const invites = createInvites(db, now)
     const { token, expiresAt } = await invites.create({
       email: 'kim@example.com',
@@ -164,6 +180,7 @@ describe.each(bothDatabases)('accounts, invites and the audit log on $name', ({ 
   })
 
   it('lets exactly one of several accepts at once use an invite, across replicas', async () => {
+    await addInviter()
     const { token } = await createInvites(db, now).create({
       email: 'race@example.com',
       role: 'editor',
