@@ -31,10 +31,18 @@
 //    stream opened (one of the few seeded videos still processing may finish meanwhile, sending
 //    events); `/api/v1/videos` requests. Goal 1.
 //
+// Every timing is the reference device's (Lighthouse index 1,000; bench/reference): the pages of
+// sections 1-3 are slowed to it from Chromium's index at the start, or their timings scaled on a
+// slower host; Lighthouse's CPU slowdown is set from its own Chromium's index. A measured page
+// answered 401 or 5xx fails its section.
+//
 // BENCH_VIDEOS (default 100000), BENCH_UI_RUNS (20) and BENCH_UI_LIGHTHOUSE (desktop,mobile; empty
 // to skip) change the run.
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
+import { chromiumHost } from './reference/chromium-host.ts'
+import type { Row } from './reference/figures.ts'
+import { printReport } from './reference/report.ts'
 import { measureFirstLoad } from './ui/first-load.ts'
 import { type FirstPageRun, measureFirstPage } from './ui/first-page.ts'
 import {
@@ -57,7 +65,6 @@ import {
 import { reportFirstLoad, reportLighthouse } from './ui/report-load.ts'
 import { measureRevisit } from './ui/revisit.ts'
 import { measureSearchSession } from './ui/search-session.ts'
-import { figuresJson, type Row, table } from './ui/stats.ts'
 
 const videos = Number(process.env.BENCH_VIDEOS ?? 100_000)
 const runs = Number(process.env.BENCH_UI_RUNS ?? 20)
@@ -130,22 +137,26 @@ try {
   step(`dashboard ready at ${url}`)
   const open = await launchBrowser()
   browser = open
+  step("Chromium's host index (Lighthouse's benchmarkIndex)")
+  const chromium = await chromiumHost(open)
+  const lab = { browser: open, url, rate: chromium.rate }
 
   step(`first library page: ${warmUps} warm-ups + ${runs} fresh contexts`)
   const first = await attempt(async () => {
-    for (let warmUp = 0; warmUp < warmUps; warmUp++) await measureFirstPage(open, url)
+    for (let warmUp = 0; warmUp < warmUps; warmUp++) await measureFirstPage(lab)
     const measured: FirstPageRun[] = []
-    for (let run = 0; run < runs; run++) measured.push(await measureFirstPage(open, url))
+    for (let run = 0; run < runs; run++) measured.push(await measureFirstPage(lab))
     return measured
   })
   step(`search: ${queries.length} queries in one page, then a short library session`)
-  const search = await attempt(() => measureSearchSession(open, url, queries))
+  const search = await attempt(() => measureSearchSession(lab, queries))
   step('revisit within the fresh time')
-  const revisit = await attempt(() => measureRevisit(open, url))
+  const revisit = await attempt(() => measureRevisit(lab))
   step('scripts the library loads')
-  const scripts = await attempt(() => measureLibraryScripts(open, url))
+  const scripts = await attempt(() => measureLibraryScripts(lab))
   step('list requests of one load')
-  const firstLoad = await attempt(() => measureFirstLoad(open, url))
+  const firstLoad = await attempt(() => measureFirstLoad(lab))
+  await chromium.end()
   await open.close()
   browser = undefined
 
@@ -162,18 +173,22 @@ try {
   const sessions = [search, revisit].flatMap((section) =>
     section instanceof Failed ? [] : [section.events],
   )
+  const reference = chromium.reference()
   const rows: Row[] = [
-    ...reportFirstPage(first, runs),
-    ...reportSearch(search instanceof Failed ? search : search.samples, queries.length),
-    ...reportInteractions(sessions, 2),
+    ...reportFirstPage(first, runs, reference),
+    ...reportSearch(search instanceof Failed ? search : search.samples, queries.length, reference),
+    ...reportInteractions(sessions, 2, reference),
     ...reportRevisit(revisit),
     ...reportScripts(scripts),
     ...reportFirstLoad(firstLoad),
     ...lighthouse.flatMap(([preset, run]) => reportLighthouse(preset, run)),
   ]
-  console.log(`\nbench:ui — ${videos.toLocaleString('en')} videos, headless Chromium\n`)
-  console.log(table(rows))
-  console.log(figuresJson(rows))
+  printReport(
+    'ui',
+    `bench:ui — ${videos.toLocaleString('en')} videos, headless Chromium`,
+    rows,
+    chromium.hosts(),
+  )
   // Goals missed are figures, not failures; a section that could not be measured is.
   if (rows.some((row) => row.result === 'failed')) process.exitCode = 1
 } finally {

@@ -1,5 +1,5 @@
-import type { Browser } from 'playwright-core'
-import { open, openLibrary, read } from './library-page.ts'
+import { closeGuarded } from '../reference/guard.ts'
+import { type Lab, open, openLibrary, read } from './library-page.ts'
 
 // 7. List requests of one load ------------------------------------------------------------------
 
@@ -30,8 +30,8 @@ const serverRenderedLists = `(() => {
  * opening (and the events it brings, such as a seeded video finishing processing) asks again
  * only for what the page may now show.
  */
-export async function measureFirstLoad(browser: Browser, url: string): Promise<FirstLoadResult> {
-  const { context, page } = await open(browser, url)
+export async function measureFirstLoad(lab: Lab): Promise<FirstLoadResult> {
+  const { context, page } = await open(lab)
   try {
     const started = Date.now()
     const requests: string[] = []
@@ -40,13 +40,13 @@ export async function measureFirstLoad(browser: Browser, url: string): Promise<F
       if (target.pathname === '/api/v1/videos')
         requests.push(`${Date.now() - started} ms ${target.search.slice(0, 80)}`)
     })
-    await openLibrary(page, url)
+    await openLibrary(page, lab.url)
     await page.getByRole('status').filter({ hasText: /^Live/ }).waitFor()
     await page.waitForTimeout(watchAfterLiveMs)
     const rendered = await read<number>(page, serverRenderedLists)
     for (let n = 0; n < rendered; n++) requests.unshift('on the server, for the page it rendered')
     return { listRequests: requests.length, requests }
   } finally {
-    await context.close()
+    await closeGuarded(context, 'list requests of one load')
   }
 }

@@ -1,5 +1,6 @@
-import type { Browser } from 'playwright-core'
+import { closeGuarded } from '../reference/guard.ts'
 import {
+  type Lab,
   type LongFrame,
   type LongTask,
   open,
@@ -49,10 +50,10 @@ const firstPageFigures = `(() => {
 })()`
 
 /** One fresh browser context (empty cache, no cookies) per run, navigating to `/videos`. */
-export async function measureFirstPage(browser: Browser, url: string): Promise<FirstPageRun> {
-  const { context, page } = await open(browser, url)
+export async function measureFirstPage(lab: Lab): Promise<FirstPageRun> {
+  const { context, page } = await open(lab)
   try {
-    await openLibrary(page, url)
+    await openLibrary(page, lab.url)
     // The thumbnail is informational; give it a moment, but a slow image is not a failure.
     await page
       .waitForFunction(
@@ -66,6 +67,6 @@ export async function measureFirstPage(browser: Browser, url: string): Promise<F
       .catch(() => {})
     return await read<FirstPageRun>(page, firstPageFigures)
   } finally {
-    await context.close()
+    await closeGuarded(context, 'first library page')
   }
 }

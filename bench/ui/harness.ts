@@ -5,6 +5,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 import { chromiumFlags } from '../../test/e2e/support/browser.ts'
+import { enterCpuLimit } from '../reference/cpu-limit.ts'
+import { serverIndex } from '../reference/host-index.ts'
 import { benchAccount, signInContext } from './account.ts'
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
@@ -59,6 +61,8 @@ export interface ServerProcess {
   serviceUrl: string
   /** The server process (dashboard and sandbox share it), for CPU accounting. */
   pid: number
+  /** Lighthouse's CPU index measured in the server's process (over IPC). */
+  hostIndex(): Promise<number>
   /** A signed-in admin's headers for calls from Node (cookie, origin, X-Dashboard-Request). */
   session: Record<string, string>
   /** Signs a browser context in as the benchmark's admin. */
@@ -69,7 +73,8 @@ export interface ServerProcess {
 /**
  * Starts the dashboard server with its embedded sandbox in a child process (see `server.ts`) and
  * waits until it answers `/healthz`. With `videos` the sandbox is seeded with that demo library;
- * without, only the two businesses and their channels exist.
+ * without, only the two businesses and their channels exist. Under BENCH_CPU_LIMIT, this process
+ * and all it starts from here on (the server, Chromium) share that fraction of a CPU.
  */
 export async function startServer(options: {
   distDir: string
@@ -81,6 +86,7 @@ export async function startServer(options: {
    */
   index?: boolean
 }): Promise<ServerProcess> {
+  enterCpuLimit()
   // --expose-gc: a benchmark that measures memory asks the server to collect first (SIGUSR2).
   const serverArgs = ['--expose-gc', '--import', 'tsx', join('bench', 'ui', 'server.ts')]
   const child = spawn(process.execPath, serverArgs, {
@@ -98,7 +104,7 @@ export async function startServer(options: {
       NODE_NO_WARNINGS: '1',
       SANDBOX_PORT: '0',
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   })
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return
@@ -143,6 +149,7 @@ export async function startServer(options: {
       url: where.url,
       serviceUrl: where.serviceUrl,
       pid: child.pid,
+      hostIndex: () => serverIndex(child),
       session: { cookie, origin: where.url, 'x-dashboard-request': '1' },
       signIn: (context) => signInContext(context, where.url),
       stop,

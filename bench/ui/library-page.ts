@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { guardResponses } from '../reference/guard.ts'
+import { newThrottledPage } from '../reference/throttle.ts'
 import { signInContext } from './account.ts'
 
 // What every measure of the library shares: a fresh context with the probe installed, the
@@ -51,14 +53,28 @@ export interface SessionEvents {
   frames: LongFrame[]
 }
 
-export async function open(
-  browser: Browser,
-  dashboardUrl: string,
-): Promise<{ context: BrowserContext; page: Page }> {
+/** Where the library is measured: the browser, the dashboard, and the CPU slowdown of its pages. */
+export interface Lab {
+  browser: Browser
+  url: string
+  /** `Emulation.setCPUThrottlingRate` for every measured page (1: none). */
+  rate: number
+}
+
+/**
+ * A fresh context, signed in, with the probe installed, whose responses are guarded (close it
+ * with `closeGuarded`), and its page slowed by the lab's rate.
+ */
+export async function open({
+  browser,
+  url,
+  rate,
+}: Lab): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext(contextOptions)
-  await signInContext(context, dashboardUrl)
+  await signInContext(context, url)
+  guardResponses(context)
   await context.addInitScript({ content: probeScript })
-  const page = await context.newPage()
+  const page = await newThrottledPage(context, rate)
   page.setDefaultTimeout(15_000)
   return { context, page }
 }

@@ -1,6 +1,6 @@
 import { constants, gzipSync } from 'node:zlib'
-import type { Browser } from 'playwright-core'
-import { open, openLibrary } from './library-page.ts'
+import { closeGuarded } from '../reference/guard.ts'
+import { type Lab, open, openLibrary } from './library-page.ts'
 
 // 5. The JavaScript the library screen loads --------------------------------------------------
 
@@ -10,8 +10,8 @@ export interface ScriptSize {
   gzip: number
 }
 
-export async function measureLibraryScripts(browser: Browser, url: string): Promise<ScriptSize[]> {
-  const { context, page } = await open(browser, url)
+export async function measureLibraryScripts(lab: Lab): Promise<ScriptSize[]> {
+  const { context, page } = await open(lab)
   try {
     const bodies: Array<Promise<ScriptSize | null>> = []
     page.on('response', (response) => {
@@ -29,12 +29,12 @@ export async function measureLibraryScripts(browser: Browser, url: string): Prom
         ),
       )
     })
-    await openLibrary(page, url)
+    await openLibrary(page, lab.url)
     await page.waitForLoadState('networkidle')
     const sizes = (await Promise.all(bodies)).filter((size): size is ScriptSize => size !== null)
     const unique = new Map(sizes.map((size) => [size.url, size]))
     return [...unique.values()].sort((a, b) => b.gzip - a.gzip)
   } finally {
-    await context.close()
+    await closeGuarded(context, 'library scripts')
   }
 }

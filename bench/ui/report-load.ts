@@ -1,8 +1,10 @@
+import type { Row } from '../reference/figures.ts'
+import { describe, lighthouseReference } from '../reference/scale.ts'
 import type { FirstLoadResult } from './first-load.ts'
 import { watchAfterLiveMs } from './first-load.ts'
 import type { LighthouseFigures, Preset } from './lighthouse.ts'
 import { Failed, failedRow, titled } from './report.ts'
-import { ms, type Row } from './stats.ts'
+import { ms } from './stats.ts'
 
 // What a load of the library does: the list requests it makes, and what Lighthouse sees of it.
 
@@ -38,8 +40,10 @@ export function reportLighthouse(preset: Preset, run: LighthouseFigures | Failed
   const seconds = (value: number | null) =>
     value === null ? 'n/a' : `${(value / 1000).toFixed(2)} s`
   const cls = run.cls?.toFixed(3) ?? 'n/a'
+  const reference = lighthouseReference(run.multiplier, run.hostIndex)
+  const referred = { reference, note: `Lighthouse's ${describe(reference)}` }
   console.log(
-    `  performance ${run.performance} (runs: ${run.runs.join(', ')})  accessibility ${run.accessibility}  FCP ${seconds(run.fcp)} · LCP ${seconds(run.lcp)} · TBT ${ms(run.tbt)} · CLS ${cls} · SI ${seconds(run.speedIndex)}  (benchmarkIndex ${run.benchmarkIndex}; list requests ${run.listRequests ?? 'n/a'})`,
+    `  performance ${run.performance} (runs: ${run.runs.join(', ')})  accessibility ${run.accessibility}  FCP ${seconds(run.fcp)} · LCP ${seconds(run.lcp)} · TBT ${ms(run.tbt)} · CLS ${cls} · SI ${seconds(run.speedIndex)}  (cpuSlowdownMultiplier ${run.multiplier.toFixed(2)} from host index ${Math.round(run.hostIndex)}; Lighthouse's own benchmarkIndex ${run.benchmarkIndex}; list requests ${run.listRequests ?? 'n/a'})`,
   )
   for (const finding of run.findings) console.log(`  - ${finding}`)
   for (const warning of run.warnings) console.log(`  ! ${warning}`)
@@ -51,6 +55,7 @@ export function reportLighthouse(preset: Preset, run: LighthouseFigures | Failed
       key: `lighthouse${titled(preset)}Performance`,
       value: run.performance,
       met: run.performance !== null && run.performance >= goal,
+      ...referred,
     },
     {
       figure: `Lighthouse ${preset} accessibility`,
@@ -67,12 +72,14 @@ export function reportLighthouse(preset: Preset, run: LighthouseFigures | Failed
       key: `lighthouse${titled(preset)}Cls`,
       value: run.cls,
       met: run.cls !== null && run.cls <= clsGoal,
+      ...referred,
     },
     {
       figure: `Lighthouse ${preset} FCP / LCP / TBT`,
       result: `${seconds(run.fcp)} / ${seconds(run.lcp)} / ${ms(run.tbt)}`,
       goal: '',
       met: null,
+      ...referred,
     },
   ]
 }

@@ -1,9 +1,11 @@
+import { type Row, timing } from '../reference/figures.ts'
+import type { Reference } from '../reference/scale.ts'
 import type { FirstPageRun } from './first-page.ts'
 import type { LongFrame, SessionEvents } from './library-page.ts'
 import type { ScriptSize } from './library-scripts.ts'
 import type { RevisitResult } from './revisit.ts'
 import type { SearchSample } from './search-session.ts'
-import { kib, max, ms, percentile, type Row } from './stats.ts'
+import { kib, max, ms, percentile } from './stats.ts'
 
 /** A section that could not be measured: its error is printed and its goal counts as missed. */
 export class Failed {
@@ -25,7 +27,11 @@ export const failedRow = (figure: string, goal: string, failed: Failed, key?: st
   return { figure, result: 'failed', goal, met: false, ...(key ? { key, value: null } : {}) }
 }
 
-export function reportFirstPage(first: FirstPageRun[] | Failed, runs: number): Row[] {
+export function reportFirstPage(
+  first: FirstPageRun[] | Failed,
+  runs: number,
+  reference: Reference,
+): Row[] {
   console.log(`\nFirst library page visible (${runs} fresh contexts, ms from navigation start)`)
   const figure = `First library page visible, p95 (${runs} contexts)`
   if (first instanceof Failed) return [failedRow(figure, '≤ 350 ms', first, 'firstPageP95Ms')]
@@ -58,28 +64,22 @@ export function reportFirstPage(first: FirstPageRun[] | Failed, runs: number): R
     1,
   )
   return [
-    {
+    timing(reference, {
       figure: 'First library page visible, p50',
-      result: ms(p50(cards)),
-      goal: '',
-      met: null,
+      measured: p50(cards),
       key: 'firstPageP50Ms',
-      value: p50(cards),
-    },
-    {
-      figure,
-      result: ms(p95(cards)),
-      goal: '≤ 350 ms',
-      met: p95(cards) <= 350,
-      key: 'firstPageP95Ms',
-      value: p95(cards),
-    },
-    { figure: 'First library page visible, max', result: ms(max(cards)), goal: '', met: null },
-    { figure: 'First thumbnail loaded, p95', result: ms(p95(thumbs)), goal: '', met: null },
+    }),
+    timing(reference, { figure, measured: p95(cards), atMost: 350, key: 'firstPageP95Ms' }),
+    timing(reference, { figure: 'First library page visible, max', measured: max(cards) }),
+    timing(reference, { figure: 'First thumbnail loaded, p95', measured: p95(thumbs) }),
   ]
 }
 
-export function reportSearch(samples: SearchSample[] | Failed, queries: number): Row[] {
+export function reportSearch(
+  samples: SearchSample[] | Failed,
+  queries: number,
+  reference: Reference,
+): Row[] {
   console.log(
     `\nSearch keystroke to results rendered (${queries} queries; each keystroke searches)`,
   )
@@ -92,19 +92,22 @@ export function reportSearch(samples: SearchSample[] | Failed, queries: number):
     `  p50 ${ms(p50(latencies))}  p95 ${ms(p95(latencies))}  max ${ms(max(latencies))}  (${latencies.length}/${samples.length} completed)`,
   )
   return [
-    { figure: 'Search keystroke → results, p50', result: ms(p50(latencies)), goal: '', met: null },
-    {
+    timing(reference, { figure: 'Search keystroke → results, p50', measured: p50(latencies) }),
+    timing(reference, {
       figure,
-      result: ms(p95(latencies)),
-      goal: '≤ 100 ms',
+      measured: p95(latencies),
+      atMost: 100,
       key: 'searchP95Ms',
-      value: p95(latencies),
-      met: latencies.length === samples.length && p95(latencies) <= 100,
-    },
+      and: latencies.length === samples.length,
+    }),
   ]
 }
 
-export function reportInteractions(sessions: SessionEvents[], expected: number): Row[] {
+export function reportInteractions(
+  sessions: SessionEvents[],
+  expected: number,
+  reference: Reference,
+): Row[] {
   console.log(
     '\nInteractions (Event Timing: durationThreshold 16 ms, entries with an interactionId)',
   )
@@ -156,20 +159,16 @@ export function reportInteractions(sessions: SessionEvents[], expected: number):
     3,
   )
   return [
-    {
+    timing(reference, {
       figure,
-      result: worst.length ? ms(slowest) : '< 16 ms',
-      goal: '≤ 100 ms',
+      measured: worst.length ? slowest : 0,
+      atMost: 100,
       key: 'slowestInteractionMs',
-      value: worst.length ? slowest : 0,
-      met: sessions.length === expected && slowest <= 100,
-    },
-    {
-      figure: 'Longest task after first load',
-      result: tasks.length ? ms(longest) : 'none ≥ 50 ms',
-      goal: '',
-      met: null,
-    },
+      and: sessions.length === expected,
+    }),
+    tasks.length
+      ? timing(reference, { figure: 'Longest task after first load', measured: longest })
+      : { figure: 'Longest task after first load', result: 'none ≥ 50 ms', goal: '', met: null },
   ]
 }
 

@@ -1,6 +1,7 @@
-import type { Browser } from 'playwright-core'
+import { closeGuarded } from '../reference/guard.ts'
 import {
   cards,
+  type Lab,
   open,
   openLibrary,
   read,
@@ -19,10 +20,10 @@ export interface RevisitResult {
   events: SessionEvents
 }
 
-export async function measureRevisit(browser: Browser, url: string): Promise<RevisitResult> {
-  const { context, page } = await open(browser, url)
+export async function measureRevisit(lab: Lab): Promise<RevisitResult> {
+  const { context, page } = await open(lab)
   try {
-    await openLibrary(page, url)
+    await openLibrary(page, lab.url)
     await page.waitForLoadState('networkidle')
     const loadedAt = await read<number>(page, 'performance.now()')
     const urls: string[] = []
@@ -53,6 +54,6 @@ export async function measureRevisit(browser: Browser, url: string): Promise<Rev
       events: await sessionEvents(page, 'revisit session', loadedAt),
     }
   } finally {
-    await context.close()
+    await closeGuarded(context, 'revisit')
   }
 }

@@ -1,6 +1,8 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
+import { closeGuarded } from '../reference/guard.ts'
 import {
   cards,
+  type Lab,
   open,
   openLibrary,
   read,
@@ -18,13 +20,12 @@ export interface SearchSample {
 }
 
 export async function measureSearchSession(
-  browser: Browser,
-  url: string,
+  lab: Lab,
   queries: readonly string[],
 ): Promise<{ samples: SearchSample[]; events: SessionEvents }> {
-  const { context, page } = await open(browser, url)
+  const { context, page } = await open(lab)
   try {
-    await openLibrary(page, url)
+    await openLibrary(page, lab.url)
     await page.waitForLoadState('networkidle')
     const loadedAt = await read<number>(page, 'performance.now()')
     const input = page.getByLabel('Search captions')
@@ -59,7 +60,7 @@ export async function measureSearchSession(
     })
     return { samples, events: await sessionEvents(page, 'search session', loadedAt) }
   } finally {
-    await context.close()
+    await closeGuarded(context, 'search session')
   }
 }
 

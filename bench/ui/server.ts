@@ -9,6 +9,8 @@ import { openDashboardDb } from '../../server/dashboard/db/database.ts'
 import { parseSecrets } from '../../server/dashboard/live/verify-signature.ts'
 import { startDashboard } from '../../server/dashboard/start.ts'
 import { optionsFromEnv } from '../../server/sandbox/config.ts'
+// The benchmark asks for the server's host index over IPC (bench/reference/host-index.ts).
+import '../reference/index-responder.ts'
 import { benchAccount } from './account.ts'
 
 const log = (message: string) => process.stderr.write(`server: ${message}\n`)

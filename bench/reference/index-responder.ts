@@ -1,0 +1,9 @@
+// Imported by a benchmark's server process: it answers the benchmark's request
+// for Lighthouse's CPU index over the IPC channel, so the index is measured in the process that
+// does the timed work (host-index.ts, serverIndex).
+import { nodeIndex } from './host-index.ts'
+
+process.on('message', (message: unknown) => {
+  if (typeof message !== 'object' || message === null || !('benchHostIndex' in message)) return
+  process.send?.({ benchHostIndex: message.benchHostIndex, value: nodeIndex() })
+})

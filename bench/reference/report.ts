@@ -1,0 +1,82 @@
+import { writeFileSync } from 'node:fs'
+import { cpuLimit } from './cpu-limit.ts'
+import { keyedFigures, type Row, rounded, table } from './figures.ts'
+import type { HostSpeed } from './host-index.ts'
+
+/** The hosts a benchmark measured: the process its `hostIndex` is of first. */
+export interface Hosts {
+  speeds: HostSpeed[]
+  /** The rate Chromium's measured pages were slowed by (1: not slowed). */
+  throttleRate?: number
+  /** Chromium's index in a page slowed by that rate: about 1,000 when the throttle works. */
+  underThrottle?: number | null
+}
+
+/** What a benchmark leaves for `npm run bench` (bench/all.ts) in BENCH_REPORT_FILE. */
+export interface BenchReport {
+  bench: string
+  date: string
+  hostIndex: number | null
+  host: Record<string, unknown>
+  rows: Array<Omit<Row, 'reference'> & { basis?: string; hostIndex?: number }>
+}
+
+const whole = (value: number | undefined) => (value === undefined ? null : Math.round(value))
+
+function hostFigures(hosts: Hosts): Record<string, unknown> {
+  const host: Record<string, unknown> = {}
+  for (const speed of hosts.speeds)
+    host[speed.process] = { start: whole(speed.atStart), end: whole(speed.atEnd) }
+  if (hosts.throttleRate !== undefined) host.throttleRate = rounded(hosts.throttleRate)
+  if (hosts.underThrottle != null) host.indexUnderThrottle = whole(hosts.underThrottle)
+  if (cpuLimit() !== null) host.cpuLimit = cpuLimit()
+  return host
+}
+
+function hostLines(hosts: Hosts): string[] {
+  const lines = hosts.speeds.map(
+    (speed) =>
+      `Host index (Lighthouse's benchmarkIndex), ${speed.process}: ${whole(speed.atStart)} at the start, ${whole(speed.atEnd) ?? 'not measured'} at the end${speed.drifted ? ' — the host changed speed by more than 20% during the run: its figures are less comparable' : ''}`,
+  )
+  if (hosts.throttleRate !== undefined)
+    lines.push(
+      hosts.throttleRate > 1
+        ? `Measured pages slowed ${hosts.throttleRate.toFixed(2)}× (Emulation.setCPUThrottlingRate); the index in such a page: ${whole(hosts.underThrottle ?? undefined) ?? 'not measured'} (reference 1,000)`
+        : 'Measured pages not slowed: the host is slower than the reference, so their timings are scaled',
+    )
+  const limit = cpuLimit()
+  if (limit !== null) lines.push(`Run under BENCH_CPU_LIMIT=${limit} (a cgroup CPU quota)`)
+  return lines
+}
+
+/**
+ * A benchmark's end: its table, its hosts, and as the last line one JSON object of its keyed
+ * figures (reference figures under their keys, scaled ones' measured values beside them) with
+ * `hostIndex`; the same, with every row, to BENCH_REPORT_FILE when set.
+ */
+export function printReport(bench: string, title: string, rows: readonly Row[], hosts: Hosts) {
+  const hostIndex = hosts.speeds[0] ? Math.round(hosts.speeds[0].index) : null
+  const host = hostFigures(hosts)
+  console.log(`\n${title}\n`)
+  console.log(table(rows))
+  console.log('')
+  for (const line of hostLines(hosts)) console.log(line)
+  if (process.env.BENCH_REPORT_FILE) {
+    const report: BenchReport = {
+      bench,
+      date: new Date().toISOString(),
+      hostIndex,
+      host,
+      rows: rows.map(({ reference, ...row }) => ({
+        ...row,
+        value: rounded(row.value),
+        measured: rounded(row.measured),
+        ...(reference
+          ? { basis: reference.basis, hostIndex: Math.round(reference.hostIndex) }
+          : {}),
+      })),
+    }
+    writeFileSync(process.env.BENCH_REPORT_FILE, `${JSON.stringify(report, null, 2)}\n`)
+  }
+  console.log(JSON.stringify({ ...keyedFigures(rows), hostIndex, host }))
+}
