@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import type { AuditTable, DashboardDb } from '../db/database.ts'
 import { csvLine } from '../http/csv.ts'
 
 /** An entry as admins read it. */
 export type AuditEntry = Omit<AuditTable, 'seq' | 'summary_key' | 'count'> & { count: number }
-/** What a route records: one request. */
-export type AuditRecord = Omit<AuditEntry, 'id' | 'at' | 'count'>
+/** What a route records: one request, and what its refusals are summarised by if not the email. */
+export type AuditRecord = Omit<AuditEntry, 'id' | 'at' | 'count'> & { summarise?: string }
 
 // Every text stored is bounded, whatever a request sent: an email's longest legal form (RFC 5321),
 // a path far longer than any route's, and names and ids the dashboard gives itself.
@@ -15,8 +15,12 @@ const capped = (text: string, cap: number) =>
   text.length > cap ? `${text.slice(0, cap - 1)}…` : text
 
 // Refused sign-ins cost a client nothing to send: they are counted in one row per attempted
-// address and minute, so a flood of them adds rows no faster than addresses are tried.
+// address and minute, or per client address and minute once the limits refuse that client (the
+// row keeps the first address it tried), so a flood adds rows no faster than minutes pass.
 const summarised = new Set(['dashboard.signInFailed', 'dashboard.signInLimited'])
+
+// A digest: the key may hold a client's address, which the log has no reason to keep.
+const summaryKey = (text: string) => createHash('sha256').update(text).digest('base64url')
 
 export interface AuditFilter {
   account?: string
@@ -68,7 +72,9 @@ export function createAuditLog(db: DashboardDb, now: () => Date = () => new Date
         .insertInto('audit_log')
         .values({
           ...row,
-          summary_key: `${row.operation} ${row.status} ${minute} ${row.account_email}`,
+          summary_key: summaryKey(
+            `${row.operation} ${row.status} ${minute} ${entry.summarise ?? row.account_email}`,
+          ),
         })
         .onConflict((conflict) =>
           conflict

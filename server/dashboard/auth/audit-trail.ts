@@ -24,6 +24,7 @@ export function auditTrail(audit: AuditLog, log: Log) {
       method: c.req.method,
       path: c.req.path,
       status,
+      ...(note.summarise ? { summarise: note.summarise } : {}),
     })
     const failed = (error: unknown) =>
       log('audit: an entry was not recorded', {

@@ -113,7 +113,8 @@ export function createSignIn(options: SignInOptions) {
     const account = await options.accounts.byEmailWithHash(email)
     const actor = { id: account?.id ?? '', email }
     if (!admission.admitted) {
-      note({ operation: 'dashboard.signInLimited', actor })
+      // Once limited, a client may try any number of addresses: its refusals are one row a minute.
+      note({ operation: 'dashboard.signInLimited', actor, summarise: keys.address })
       return tooManyFailures(res, admission.retryAfterMs)
     }
     const delay = accountDelayMs(admission.accountAttempts)

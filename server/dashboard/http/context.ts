@@ -10,6 +10,8 @@ export interface AuditNote {
   operation: string
   /** Who, when the request names someone other than the signed-in account (a sign-in attempt). */
   actor?: { id: string; email: string }
+  /** Refused attempts sharing this key in a minute are one row with a count (a client's address). */
+  summarise?: string
 }
 
 export type DashboardEnv = {

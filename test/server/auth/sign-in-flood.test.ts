@@ -56,4 +56,20 @@ describe('sign-in attempts', () => {
     expect(total(failed)).toBe(5)
     expect(limited[0]).toMatchObject({ account_email: email, status: 429 })
   })
+  it('refused by the limits from one client are summarised however many addresses it tries', async () => {
+    const from = '127.0.0.22'
+    // 30 failures use the address's allowance; every attempt after is refused by the limits.
+    for (let index = 0; index < 30; index++)
+      await attempt(url(), `sprayed-${index}@example.com`, 'a guess', { from })
+    const answers = []
+    for (let index = 0; index < 150; index++)
+      answers.push(await attempt(url(), `rotated-${index}@example.com`, 'a guess', { from }))
+    expect(new Set(statuses(answers))).toEqual(new Set([429]))
+    const limited = (await audit('operation=dashboard.signInLimited')).filter((entry) =>
+      entry.account_email.startsWith('rotated-'),
+    )
+    // A minute may turn while they are sent: then there are two rows.
+    expect(limited.length).toBeLessThanOrEqual(2)
+    expect(total(limited)).toBe(150)
+  })
 })
