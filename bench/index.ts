@@ -15,6 +15,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { seedProductSplit } from '../server/sandbox/seed/seed.ts'
 import { delivery, postWebhook, videoEvent } from '../test/server/webhooks/support.ts'
+import { benchClient } from './index/client.ts'
 import { leastRequests } from './index/least-requests.ts'
 import { underLoad } from './index/under-load.ts'
 import { buildApp, makeTempDir, type ServerProcess, startServer } from './ui/harness.ts'
@@ -40,22 +41,6 @@ const step = benchSteps(async () => {
   await server?.stop().catch(() => {})
   temp.remove()
 })
-
-let session: Record<string, string> = {}
-async function json<T>(path: string, init?: RequestInit): Promise<T> {
-  const response = await fetch(`${server?.url}${path}`, {
-    ...init,
-    headers: { ...session, ...init?.headers },
-  })
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
-  return (await response.json()) as T
-}
-
-async function timed(path: string): Promise<number> {
-  const started = performance.now()
-  await json(path)
-  return performance.now() - started
-}
 
 type Status = {
   state: string
@@ -98,7 +83,7 @@ try {
     videos,
     index: true,
   })
-  session = server.session
+  const { json, timed, waits } = benchClient(server.url, server.session)
 
   // startServer returned once the backfill was done.
   const status = await json<Status>('/api/dashboard/index/status')
@@ -280,6 +265,12 @@ try {
       met: stale === 0,
     },
     ...loadRows,
+    {
+      figure: 'Benchmark requests told to wait (429 or 503), then asked again',
+      result: String(waits()),
+      goal: '',
+      met: null,
+    },
   ]
   console.log(
     `\nbench:index — ${videos.toLocaleString('en')} videos over ${products.toLocaleString('en')} products\n`,
