@@ -3,10 +3,11 @@
 // the index on; it fills the index at start (the backfill). Then, over loopback HTTP as a
 // signed-in admin: the product filter (300 queries of one to three products or variants, any or
 // all), the coverage views (products without a live video, sorted four ways, and live videos
-// without a product; 100 each), the home page's summary (50, no goal), and 200 signed
-// `video_updated` webhooks, each timed from sending to the dashboard's 202, which it sends once
-// the index row is written (checked after in the database); last, one viewer's heavy reads of the
-// summary beside /healthz and another account's library page (bench/index/under-load.ts). Goals:
+// without a product; 100 each), the home page's summary (50 after a webhook each, and from its
+// cache; no goal), and 200 signed `video_updated` webhooks, each timed from sending to the
+// dashboard's 202, which it sends once the index row is written (checked after in the database);
+// last, one viewer's heavy reads of the summary beside /healthz and another account's library
+// page (bench/index/under-load.ts). Goals:
 // backfill ≤ 60 s in ≤ 1,100 requests; product filter p95 ≤ 50 ms; coverage p95 ≤ 200 ms;
 // webhook to index p95 ≤ 100 ms; under the heavy reads, /healthz p95 ≤ 50 ms and the library page
 // ≤ 1.5× its time at rest. A missed goal is a figure, not a failure.
@@ -50,11 +51,14 @@ type Status = {
   last_pass: { started_at: string; finished_at: string; requests: number; videos: number } | null
 }
 
-async function webhook(videoId: string, caption: string): Promise<number> {
+async function webhook(videoId: string, caption: string, productIds?: string[]): Promise<number> {
   const created = Math.floor(Date.now() / 1000)
   const { body, signature } = delivery(
     secret,
-    videoEvent(videoId, created, 'video_updated', { caption }),
+    videoEvent(videoId, created, 'video_updated', {
+      caption,
+      ...(productIds ? { product_ids: productIds } : {}),
+    }),
   )
   const started = performance.now()
   const response = await postWebhook(server?.url ?? '', body, signature)
@@ -100,7 +104,7 @@ try {
 
   step('the product filter, 300 queries')
   const sample = await json<{
-    videos: { id: string; product_ids: string[]; variant_ids: string[] }[]
+    videos: { id: string; caption: string | null; product_ids: string[]; variant_ids: string[] }[]
   }>(`/api/dashboard/index/videos?channel_id=${channel}&page_size=100`)
   const tags = [
     ...new Set(sample.videos.flatMap((video) => [...video.product_ids, ...video.variant_ids])),
@@ -136,11 +140,18 @@ try {
     )
   }
 
-  // No goal of its own: the home page reads it, at most once a second while open.
-  step("the home page's summary, 50 queries")
+  // No goal of its own: the home page reads it, at most once a second while open. Each read
+  // follows a webhook (a video as it is), which clears what the index keeps of the summary: the
+  // first read after it is the database's, the next the cache's.
+  step("the home page's summary, 50 queries after a webhook each, and 50 again")
   const summary: number[] = []
-  for (let round = 0; round < 50; round++)
-    summary.push(await timed(`/api/dashboard/index/summary?channel_id=${channel}`))
+  const cached: number[] = []
+  const summaryPath = `/api/dashboard/index/summary?channel_id=${channel}`
+  for (const video of sample.videos.slice(0, 50)) {
+    await webhook(video.id, video.caption ?? '', video.product_ids)
+    summary.push(await timed(summaryPath))
+    cached.push(await timed(summaryPath))
+  }
 
   step('200 webhooks')
   const hooks: number[] = []
@@ -241,10 +252,15 @@ try {
       key: 'coverageP95Ms',
       value: percentile(coverage, 0.95),
     },
-    { figure: 'Home summary, p50', result: ms(percentile(summary, 0.5)), goal: '', met: null },
     {
-      figure: 'Home summary, p95 (50)',
-      result: ms(percentile(summary, 0.95)),
+      figure: 'Home summary after a webhook, p50 / p95 (50)',
+      result: `${ms(percentile(summary, 0.5))} / ${ms(percentile(summary, 0.95))}`,
+      goal: '',
+      met: null,
+    },
+    {
+      figure: 'Home summary from its cache, p50 / p95 (50)',
+      result: `${ms(percentile(cached, 0.5))} / ${ms(percentile(cached, 0.95))}`,
       goal: '',
       met: null,
     },
