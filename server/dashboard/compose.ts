@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import type { Video } from '../../src/api/generated/types.gen.ts'
 import type { ServiceEvent } from '../../src/api/service-event.ts'
 import { startSandbox } from '../sandbox/start.ts'
+import { areaMigrations } from './areas.ts'
 import { createAccessControl } from './auth/access-control.ts'
 import { reachedOverHttps } from './auth/request-checks.ts'
 import { DashboardConfigError } from './config-error.ts'
@@ -152,6 +153,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
   const access = await createAccessControl(
     {
       sqlitePath: options.dashboardDb ?? defaultDashboardDb,
+      areas: areaMigrations,
       ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
       ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}),
       trustProxy,

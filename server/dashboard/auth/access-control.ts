@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis'
 import { sql } from 'kysely'
-import { openDashboardDb } from '../db/database.ts'
+import { type AreaMigrations, openDashboardDb } from '../db/database.ts'
 import type { Log } from '../ops/logger.ts'
 import { closeRedis, reportOutages } from '../ops/redis-outages.ts'
 import { createAccounts } from './accounts.ts'
@@ -24,6 +24,8 @@ import { signInRules } from './sign-in-rules.ts'
 export interface AccessControlOptions {
   /** SQLite file for accounts and the audit log (`DASHBOARD_DB`). */
   sqlitePath: string
+  /** The tables of the dashboard's other areas, migrated with the database. */
+  areas?: readonly AreaMigrations[]
   /** `DATABASE_URL=postgres://…`: accounts and the audit log in PostgreSQL instead. */
   databaseUrl?: string
   /** `REDIS_URL`: sessions and sign-in limits shared by replicas. */

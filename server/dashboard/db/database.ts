@@ -98,6 +98,8 @@ export const defaultDashboardDb = join(
 export async function openDashboardDb(location: {
   databaseUrl?: string
   sqlitePath: string
+  /** The migrations of areas this module does not know (server/dashboard/areas.ts). */
+  areas?: readonly AreaMigrations[]
 }): Promise<DashboardDb> {
   const postgres = location.databaseUrl && /^postgres(ql)?:\/\//.test(location.databaseUrl)
   if (!postgres && location.sqlitePath !== ':memory:') {
@@ -110,7 +112,7 @@ export async function openDashboardDb(location: {
   })
   const { error } = await new Migrator({
     db,
-    provider: dashboardMigrations(Boolean(postgres)),
+    provider: dashboardMigrations(Boolean(postgres), location.areas),
   }).migrateToLatest()
   if (error) {
     await db.destroy()
@@ -142,8 +144,17 @@ function openSqlite(path: string) {
   return sqlite
 }
 
+/**
+ * An area's own migrations, named in the same sequence as these (an area's tables are its own:
+ * this module runs their migrations without knowing them).
+ */
+export type AreaMigrations = (postgres: boolean) => Record<string, Migration>
+
 /** Every migration, by name; applied in name order. Exported so tests can stop at an older one. */
-export function dashboardMigrations(postgres: boolean): MigrationProvider {
+export function dashboardMigrations(
+  postgres: boolean,
+  areas: readonly AreaMigrations[] = [],
+): MigrationProvider {
   const all: Record<string, Migration> = {
     '0001_accounts_and_audit': {
       async up(db) {
@@ -264,5 +275,6 @@ export function dashboardMigrations(postgres: boolean): MigrationProvider {
       },
     },
   }
+  for (const area of areas) Object.assign(all, area(postgres))
   return { getMigrations: async () => all }
 }

@@ -1,0 +1,5 @@
+import type { AreaMigrations } from './db/database.ts'
+import { reviewMigrations } from './review/tables.ts'
+
+/** The tables of the areas the database module does not know, in migration order. */
+export const areaMigrations: readonly AreaMigrations[] = [reviewMigrations]
