@@ -1,4 +1,4 @@
-import { ms } from '../ui/stats.ts'
+import { ms, percentile } from '../ui/stats.ts'
 import { describe, type Reference, toReference } from './scale.ts'
 
 /** One line of a benchmark's table, and (with a key) one figure of its JSON line. */
@@ -52,6 +52,18 @@ export function timing(reference: Reference, figure: Timing): Row {
     reference,
     measured,
     note: describe(reference, reference.basis === 'scaled' ? format(measured) : undefined),
+  }
+}
+
+/** A timing's median and p95 in one row; the median is the figure (under `key`, if given). */
+export function p50AndP95(
+  reference: Reference,
+  figure: { figure: string; values: number[]; key?: string },
+): Row {
+  const [p50, p95] = [0.5, 0.95].map((p) => percentile(figure.values, p)) as [number, number]
+  return {
+    ...timing(reference, { figure: figure.figure, measured: p50, key: figure.key }),
+    result: `${ms(p50 * reference.factor)} / ${ms(p95 * reference.factor)}`,
   }
 }
 

@@ -15,7 +15,11 @@ export interface Hosts {
 /** What a benchmark leaves for `npm run bench` (bench/all.ts) in BENCH_REPORT_FILE. */
 export interface BenchReport {
   bench: string
+  title: string
   date: string
+  node: string
+  /** The BENCH_* variables the run had (sizes, runs, CPU limit). */
+  settings: Record<string, string>
   hostIndex: number | null
   host: Record<string, unknown>
   rows: Array<Omit<Row, 'reference'> & { basis?: string; hostIndex?: number }>
@@ -27,7 +31,8 @@ function hostFigures(hosts: Hosts): Record<string, unknown> {
   const host: Record<string, unknown> = {}
   for (const speed of hosts.speeds)
     host[speed.process] = { start: whole(speed.atStart), end: whole(speed.atEnd) }
-  if (hosts.throttleRate !== undefined) host.throttleRate = rounded(hosts.throttleRate)
+  if (hosts.throttleRate !== undefined)
+    host.throttleRate = Math.round(hosts.throttleRate * 100) / 100
   if (hosts.underThrottle != null) host.indexUnderThrottle = whole(hosts.underThrottle)
   if (cpuLimit() !== null) host.cpuLimit = cpuLimit()
   return host
@@ -62,9 +67,18 @@ export function printReport(bench: string, title: string, rows: readonly Row[], 
   console.log('')
   for (const line of hostLines(hosts)) console.log(line)
   if (process.env.BENCH_REPORT_FILE) {
+    const settings = Object.fromEntries(
+      Object.entries(process.env).filter(
+        (entry): entry is [string, string] =>
+          entry[0].startsWith('BENCH_') && entry[0] !== 'BENCH_REPORT_FILE' && !!entry[1],
+      ),
+    )
     const report: BenchReport = {
       bench,
+      title,
       date: new Date().toISOString(),
+      node: process.version,
+      settings,
       hostIndex,
       host,
       rows: rows.map(({ reference, ...row }) => ({

@@ -70,7 +70,7 @@ export const toReference = (reference: Reference, measured: number) => measured 
 /** How the figure was referred, for a table's last column. */
 export function describe(reference: Reference, measured?: string): string {
   if (reference.basis === 'scaled')
-    return `${measured ? `${measured} ` : ''}× ${reference.factor.toFixed(2)} (host ${Math.round(reference.hostIndex)})`
+    return `${measured ? `measured ${measured} ` : ''}× ${reference.factor.toFixed(2)} (host ${Math.round(reference.hostIndex)})`
   if (reference.basis === 'unthrottled')
     return `not slowed: host ${Math.round(reference.hostIndex)}, not faster than the reference`
   return `CPU slowed ${reference.rate.toFixed(2)}× (host ${Math.round(reference.hostIndex)})`

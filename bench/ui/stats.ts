@@ -14,6 +14,9 @@ export const max = (values: readonly number[]) =>
 export const ms = (value: number | null | undefined) =>
   value == null || Number.isNaN(value) ? 'n/a' : `${Math.round(value)} ms`
 
+export const seconds = (value: number | null | undefined) =>
+  value == null || Number.isNaN(value) ? 'n/a' : `${value.toFixed(1)} s`
+
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 
 export { type Row, table } from '../reference/figures.ts'
