@@ -8,13 +8,20 @@
 // hashes the server computed for the attacked account (it says each check it starts, over
 // IPC), the valid sign-in's time, and /healthz p95 during the burst.
 // Goals: at most 10 hashes for the attacked account, valid sign-in ≤ 1 s, /healthz p95 ≤ 50 ms.
+// Timings are the reference device's (bench/reference): measured, then scaled by the index of the
+// server's process (asked over IPC at the start and end of the timed work).
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { Agent, request } from 'node:http'
 import { join } from 'node:path'
 import { benchAuthAccounts } from './auth/accounts.ts'
+import { enterCpuLimit } from './reference/cpu-limit.ts'
+import { type Row, timing } from './reference/figures.ts'
+import { HostSpeed, serverIndex } from './reference/host-index.ts'
+import { printReport } from './reference/report.ts'
+import { serverReference } from './reference/scale.ts'
 import { repoRoot } from './ui/harness.ts'
-import { figuresJson, ms, percentile, type Row, table } from './ui/stats.ts'
+import { percentile } from './ui/stats.ts'
 import { benchSteps } from './ui/steps.ts'
 
 const attacker = '127.0.0.2'
@@ -59,6 +66,7 @@ function timed(
 
 try {
   step('starting the dashboard (embedded sandbox) in its own process')
+  enterCpuLimit()
   const child = spawn(process.execPath, ['--import', 'tsx', join('bench', 'auth', 'server.ts')], {
     cwd: repoRoot,
     env: { ...process.env, NODE_NO_WARNINGS: '1' },
@@ -81,6 +89,7 @@ try {
   const healthAgent = new Agent({ keepAlive: true, maxSockets: 1 })
   await timed(url, '/healthz', bystander, { agent: healthAgent })
   const { attacked, owner } = benchAuthAccounts
+  const speed = await HostSpeed.start('server', () => serverIndex(child))
   step('the valid sign-in once with no burst, for scale')
   const quiet = await timed(url, '/auth/sign-in', bystander, { body: owner })
   checked.length = 0
@@ -108,7 +117,9 @@ try {
   burstDone = true
   await healthLoop
   healthAgent.destroy()
+  await speed.end()
   step('done')
+  const reference = serverReference(speed)
 
   const statusCount = (status: number) => answers.filter((each) => each.status === status).length
   const hashedAttempts = checked.filter((email) => email === attacked.email).length
@@ -135,44 +146,38 @@ try {
       key: 'hashedAttempts',
       value: hashedAttempts,
     },
-    {
+    timing(reference, {
       figure: `Valid sign-in from ${bystander} during the burst (${valid.status})`,
-      result: ms(valid.ms),
+      measured: valid.ms,
+      atMost: 1000,
       goal: '≤ 1 s',
-      met: valid.status === 204 && valid.ms <= 1000,
+      and: valid.status === 204,
       key: 'validSignInMs',
-      value: valid.ms,
-    },
-    {
+    }),
+    timing(reference, {
       figure: `The same sign-in with no burst, for scale (${quiet.status})`,
-      result: ms(quiet.ms),
-      goal: '',
-      met: null,
-    },
+      measured: quiet.ms,
+    }),
     {
       figure: "Valid sign-in's password check started as number",
       result: `${checked.indexOf(owner.email) + 1} of ${checked.length}`,
       goal: '',
       met: null,
     },
-    {
+    timing(reference, {
       figure: `/healthz during the burst, p50 (${health.length} requests)`,
-      result: ms(percentile(health, 0.5)),
-      goal: '',
-      met: null,
-    },
-    {
+      measured: percentile(health, 0.5),
+    }),
+    timing(reference, {
       figure: '/healthz during the burst, p95',
-      result: ms(percentile(health, 0.95)),
-      goal: '≤ 50 ms',
-      met: percentile(health, 0.95) <= 50,
+      measured: percentile(health, 0.95),
+      atMost: 50,
       key: 'healthzP95Ms',
-      value: percentile(health, 0.95),
-    },
+    }),
   ]
-  console.log(`\nbench:auth — a password-guessing burst against one dashboard server\n`)
-  console.log(table(rows))
-  console.log(figuresJson(rows))
+  printReport('auth', 'bench:auth — a password-guessing burst against one dashboard server', rows, {
+    speeds: [speed],
+  })
   if (valid.status !== 204 || quiet.status !== 204) process.exitCode = 1
 } catch (error) {
   console.error(error)

@@ -9,6 +9,8 @@ import { join } from 'node:path'
 import { createAccounts } from '../../server/dashboard/auth/accounts.ts'
 import { openDashboardDb } from '../../server/dashboard/db/database.ts'
 import { startDashboard } from '../../server/dashboard/start.ts'
+// The benchmark asks for the server's host index over IPC (bench/reference/host-index.ts).
+import '../reference/index-responder.ts'
 import { benchAuthAccounts } from './accounts.ts'
 
 const send = (message: object) => process.send?.(message)
