@@ -1,10 +1,17 @@
 // npm run bench:sandbox — seeds 100,000 videos into a fresh sandbox and prints p50/p95 latency of
 // the video list over loopback HTTP with q, with hashtag, and with combined filters at a deep
-// cursor. Goal: p95 at most 20 ms on the 2-core reference machine.
+// cursor. Goal: p95 at most 20 ms on the reference device (Lighthouse index 1,000): each time is
+// scaled by the index of the sandbox's process, asked over IPC before and after the timed requests.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { enterCpuLimit } from './reference/cpu-limit.ts'
+import { type Row, timing } from './reference/figures.ts'
+import { HostSpeed, serverIndex } from './reference/host-index.ts'
+import { printReport } from './reference/report.ts'
+import { serverReference } from './reference/scale.ts'
+import { percentile } from './ui/stats.ts'
 
 const videos = Number(process.env.BENCH_VIDEOS ?? 100_000)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 300)
@@ -13,8 +20,9 @@ const dir = mkdtempSync(join(tmpdir(), 'bench-sandbox-'))
 const port = Number(process.env.BENCH_PORT ?? 4690)
 // The sandbox runs in its own process, as it does beside the dashboard server, so the client's
 // work here does not queue behind the server's on one event loop.
+enterCpuLimit()
 const seedStart = performance.now()
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/sandbox/main.ts'], {
+const child = spawn(process.execPath, ['--import', 'tsx', 'bench/sandbox/server.ts'], {
   env: {
     ...process.env,
     SANDBOX_PORT: String(port),
@@ -24,7 +32,7 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'server/sandbox/main.t
     SANDBOX_SEED_VIDEOS: String(videos),
     SANDBOX_PUBLIC_URL: `http://127.0.0.1:${port}`,
   },
-  stdio: ['ignore', 'ignore', 'inherit'],
+  stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
 })
 const sandbox = { url: `http://127.0.0.1:${port}` }
 await waitForHealth()
@@ -70,7 +78,8 @@ try {
     'combined + deep cursor': (i) =>
       `${base}&status=approved&access=public&published=true&hashtag=${encodeURIComponent(hashtags[i % hashtags.length] as string)}&q=the&before=${deepCursor}`,
   }
-  const figures: Record<string, number> = {}
+  const measured: Array<[string, number[]]> = []
+  const speed = await HostSpeed.start('server', () => serverIndex(child))
   for (const [name, url] of Object.entries(cases)) {
     for (let i = 0; i < 20; i++) await get(url(i))
     const times: number[] = []
@@ -79,17 +88,29 @@ try {
       await get(url(i))
       times.push(performance.now() - start)
     }
-    times.sort((a, b) => a - b)
-    const at = (p: number) =>
-      (times[Math.min(times.length - 1, Math.floor(p * times.length))] as number).toFixed(1)
-    console.log(
-      `${name.padEnd(24)} p50 ${at(0.5).padStart(6)} ms   p95 ${at(0.95).padStart(6)} ms   (${rounds} requests)`,
-    )
-    const key = figureKeys[name] as string
-    figures[`${key}P50Ms`] = Number(at(0.5))
-    figures[`${key}P95Ms`] = Number(at(0.95))
+    measured.push([name, times])
   }
-  console.log(JSON.stringify(figures))
+  await speed.end()
+  const reference = serverReference(speed)
+  const rows: Row[] = measured.flatMap(([name, times]) => [
+    timing(reference, {
+      figure: `${name}, p50 (${rounds} requests)`,
+      measured: percentile(times, 0.5),
+      key: `${figureKeys[name]}P50Ms`,
+    }),
+    timing(reference, {
+      figure: `${name}, p95`,
+      measured: percentile(times, 0.95),
+      atMost: 20,
+      key: `${figureKeys[name]}P95Ms`,
+    }),
+  ])
+  printReport(
+    'sandbox',
+    `bench:sandbox — the video list at ${videos.toLocaleString('en')} videos, page size 20`,
+    rows,
+    { speeds: [speed] },
+  )
 
   async function get(path: string) {
     const response = await fetch(new URL(path, sandbox.url), {
