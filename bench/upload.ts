@@ -30,20 +30,24 @@
 // BENCH_UPLOAD_ROUNDS times (default 2), interleaved (pool, uploader, sequential, then again),
 // and the median is compared; every run is printed. BENCH_UPLOAD_BYTES (default 1GB; binary
 // units: 200MB = 200 MiB) shrinks the file for a quick run; BENCH_UPLOAD_NODE=0 skips the
-// diagnostic run; BENCH_UPLOAD_LATENCY_MS (default 40) changes the emulated latency.
+// diagnostic run; BENCH_UPLOAD_LATENCY_MS (default 40) changes the emulated latency. Its figures
+// are throughputs, as measured (no page is slowed); the JSON line carries the host index of
+// Chromium, which sends the parts, and of the server, at the start and end of the runs.
 
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { makeMp4File } from '../test/support/media/make-mp4.ts'
+import { chromiumIndex, HostSpeed } from './reference/host-index.ts'
+import { printReport } from './reference/report.ts'
 import { buildApp, launchBrowser, type ServerProcess, startServer } from './ui/harness.ts'
 import { allocatedBytes, DashboardApi, removeStoredObject, storedSize } from './upload/api.ts'
 import { blankPage, probe, writeBlankPage } from './upload/blank-page.ts'
 import { emulate, networkSession } from './upload/latency.ts'
 import { dashboardUploader, nodePool, pagePool } from './upload/methods.ts'
 import { planParts } from './upload/plan.ts'
-import { report } from './upload/report.ts'
+import { report, uploadRows } from './upload/report.ts'
 import type { Env, Method, Outcome, Run } from './upload/run.ts'
 import { fileBytes, LATENCY_MS, nodeDiagnostic, POOL_SIZE, rounds } from './upload/settings.ts'
 import { ScreenUnavailable } from './upload/uploader.ts'
@@ -88,6 +92,10 @@ async function main(): Promise<void> {
     const api = new DashboardApi(server.url, server.session)
     const channelId = await api.firstChannelId()
     browser = await launchBrowser()
+    const open = browser
+    const running = server
+    const chromium = await HostSpeed.start('chromium', () => chromiumIndex(open))
+    const serverSpeed = await HostSpeed.start('server', () => running.hostIndex())
     const context = await browser.newContext()
     await server.signIn(context)
     await context.addInitScript({ content: pageScript })
@@ -106,7 +114,6 @@ async function main(): Promise<void> {
     await emulate(cdp, LATENCY_MS)
     const withLatency = await probe(page, probeUrl)
 
-    const running = server
     const finish = async (key: string) => {
       const size = await storedSize(running.serviceUrl, key)
       await removeStoredObject(dataDir, key)
@@ -143,9 +150,11 @@ async function main(): Promise<void> {
     }
     await context.close()
     if (nodeDiagnostic) await attempt('node', 1, () => nodePool(env))
+    await chromium.end()
+    await serverSpeed.end()
 
     if (interrupted) return
-    report({
+    const figures = report({
       outcomes,
       partsCount: plan.partsCount,
       partSize: plan.partSize,
@@ -153,6 +162,9 @@ async function main(): Promise<void> {
       networkOnly,
       withLatency,
       totalMs: performance.now() - started,
+    })
+    printReport('upload', 'bench:upload — throughputs as measured', uploadRows(figures), {
+      speeds: [chromium, serverSpeed],
     })
   } finally {
     process.off('SIGINT', stopping)

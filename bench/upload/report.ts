@@ -1,3 +1,4 @@
+import type { Row } from '../reference/figures.ts'
 import { PROBE_SIZES } from './blank-page.ts'
 import type { CpuUse } from './cpu.ts'
 import type { Method, Outcome, Run } from './run.ts'
@@ -34,7 +35,7 @@ export function report(input: {
   networkOnly: Record<number, number[]>
   withLatency: Record<number, number[]>
   totalMs: number
-}): void {
+}): UploadFigures {
   const { outcomes } = input
   const out: string[] = ['']
   out.push(
@@ -155,14 +156,74 @@ export function report(input: {
   const throughput = (ms: number | undefined) =>
     ms === undefined ? null : Math.round((mb(fileBytes) / (ms / 1000)) * 10) / 10
   const share = uploader !== undefined && pool !== undefined ? pool / uploader : undefined
-  out.push(
-    JSON.stringify({
-      poolMBps: throughput(pool),
-      sequentialMBps: throughput(sequential),
-      uploaderMBps: throughput(uploader),
-      uploaderShareOfPoolPercent: share === undefined ? null : Math.round(share * 1000) / 10,
-      uploaderMainThreadBusyS: medianOf(outcomes.uploader.runs, (run) => run.rendererTaskS) ?? null,
-    }),
-  )
   process.stdout.write(`${out.join('\n')}\n`)
+  return {
+    poolMBps: throughput(pool),
+    sequentialMBps: throughput(sequential),
+    uploaderMBps: throughput(uploader),
+    uploaderShareOfPoolPercent: share === undefined ? null : Math.round(share * 1000) / 10,
+    uploaderMainThreadBusyS: medianOf(outcomes.uploader.runs, (run) => run.rendererTaskS) ?? null,
+  }
+}
+
+/** The figures of bench:upload's JSON line. */
+export interface UploadFigures {
+  poolMBps: number | null
+  sequentialMBps: number | null
+  uploaderMBps: number | null
+  uploaderShareOfPoolPercent: number | null
+  uploaderMainThreadBusyS: number | null
+}
+
+/** Its table for `npm run bench`: throughputs as measured (no reference device for them). */
+export function uploadRows(figures: UploadFigures): Row[] {
+  const rate = (value: number | null) => (value === null ? 'n/a' : `${value} MB/s`)
+  return [
+    {
+      figure: 'Pool of 6 PUTs, parts phase',
+      result: rate(figures.poolMBps),
+      goal: '',
+      met: null,
+      key: 'poolMBps',
+      value: figures.poolMBps,
+    },
+    {
+      figure: 'One connection, parts phase',
+      result: rate(figures.sequentialMBps),
+      goal: '',
+      met: null,
+      key: 'sequentialMBps',
+      value: figures.sequentialMBps,
+    },
+    {
+      figure: 'Dashboard uploader, parts phase',
+      result: rate(figures.uploaderMBps),
+      goal: '',
+      met: null,
+      key: 'uploaderMBps',
+      value: figures.uploaderMBps,
+    },
+    {
+      figure: "Uploader's share of the pool's throughput",
+      result:
+        figures.uploaderShareOfPoolPercent === null
+          ? 'n/a'
+          : `${figures.uploaderShareOfPoolPercent}%`,
+      goal: '≥ 90%',
+      met: figures.uploaderShareOfPoolPercent !== null && figures.uploaderShareOfPoolPercent >= 90,
+      key: 'uploaderShareOfPoolPercent',
+      value: figures.uploaderShareOfPoolPercent,
+    },
+    {
+      figure: "Uploader's renderer main thread busy",
+      result:
+        figures.uploaderMainThreadBusyS === null
+          ? 'n/a'
+          : `${figures.uploaderMainThreadBusyS.toFixed(2)} s`,
+      goal: '',
+      met: null,
+      key: 'uploaderMainThreadBusyS',
+      value: figures.uploaderMainThreadBusyS,
+    },
+  ]
 }
