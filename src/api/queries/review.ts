@@ -1,0 +1,159 @@
+import { queryOptions } from '@tanstack/react-query'
+import { dashboardApi } from '../dashboard-api'
+import {
+  autoAcceptSettingsSchema,
+  batchUndoAnswerSchema,
+  calibrationSchema,
+  type DecisionsSubmit,
+  decisionsAnswerSchema,
+  type KeyMap,
+  keyMapSchema,
+  type QueueOrder,
+  type ReviewDecision,
+  recentDecisionsSchema,
+  reviewersSchema,
+  reviewQueueAnswerSchema,
+  videoLedgerSchema,
+} from '../review'
+
+// The dashboard's review of AI product matches (issue 36): its answers' keys, general to specific,
+// so that one decision can mark the queue, the recent decisions and the insights stale at once.
+
+export interface CalibrationFilter {
+  store_id?: string
+  category?: string
+  /** ISO dates, inclusive. */
+  from?: string
+  to?: string
+}
+
+export const reviewKeys = {
+  all: ['review'] as const,
+  queues: () => [...reviewKeys.all, 'queue'] as const,
+  queue: (channelId: string, order: QueueOrder, belowFloor: boolean) =>
+    [...reviewKeys.queues(), channelId, order, belowFloor] as const,
+  /** What follows from decisions: the last ten, each video's ledger. */
+  decisions: () => [...reviewKeys.all, 'decisions'] as const,
+  recent: () => [...reviewKeys.decisions(), 'recent'] as const,
+  videoLedger: (videoId: string) => [...reviewKeys.decisions(), 'video', videoId] as const,
+  insights: () => [...reviewKeys.all, 'insights'] as const,
+  calibration: (filter: CalibrationFilter) =>
+    [...reviewKeys.insights(), 'calibration', filter] as const,
+  reviewers: () => [...reviewKeys.insights(), 'reviewers'] as const,
+  settings: () => [...reviewKeys.all, 'settings'] as const,
+  keys: () => [...reviewKeys.all, 'keys'] as const,
+}
+
+const reviewPath = (path: string) => `/api/dashboard/review${path}`
+const videoPath = (videoId: string) => reviewPath(`/videos/${encodeURIComponent(videoId)}`)
+
+/** A channel's videos waiting for a person, in the chosen order, below-floor ones hidden unless asked. */
+export const reviewQueueAnswerQuery = (channelId: string, order: QueueOrder, belowFloor = false) =>
+  queryOptions({
+    queryKey: reviewKeys.queue(channelId, order, belowFloor),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams({
+        channel_id: channelId,
+        order,
+        below_floor: String(belowFloor),
+      })
+      return dashboardApi(reviewPath(`/queue?${query}`), {
+        signal,
+        schema: reviewQueueAnswerSchema,
+      })
+    },
+    staleTime: 30_000,
+  })
+
+/** The signed-in person's last ten decisions, still changeable. */
+export const recentDecisionsQuery = () =>
+  queryOptions({
+    queryKey: reviewKeys.recent(),
+    queryFn: ({ signal }) =>
+      dashboardApi(reviewPath('/recent'), { signal, schema: recentDecisionsSchema }).then(
+        (body) => body.decisions,
+      ),
+  })
+
+/** Every decision on a video, newest first. */
+export const videoLedgerQuery = (videoId: string) =>
+  queryOptions({
+    queryKey: reviewKeys.videoLedger(videoId),
+    queryFn: ({ signal }) =>
+      dashboardApi(`${videoPath(videoId)}/ledger`, { signal, schema: videoLedgerSchema }).then(
+        (body) => body.decisions,
+      ),
+  })
+
+/** The signed-in person's review keys (the defaults until they change one). */
+export const keyMapQuery = () =>
+  queryOptions({
+    queryKey: reviewKeys.keys(),
+    queryFn: ({ signal }) =>
+      dashboardApi(reviewPath('/keys'), { signal, schema: keyMapSchema }).then((body) => body.keys),
+    staleTime: Number.POSITIVE_INFINITY,
+  })
+
+export const calibrationQuery = (filter: CalibrationFilter = {}) =>
+  queryOptions({
+    queryKey: reviewKeys.calibration(filter),
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams(
+        Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])),
+      )
+      return dashboardApi(reviewPath(`/calibration?${query}`), {
+        signal,
+        schema: calibrationSchema,
+      })
+    },
+  })
+
+export const reviewersQuery = () =>
+  queryOptions({
+    queryKey: reviewKeys.reviewers(),
+    queryFn: ({ signal }) =>
+      dashboardApi(reviewPath('/reviewers'), { signal, schema: reviewersSchema }),
+  })
+
+export const autoAcceptSettingsQuery = () =>
+  queryOptions({
+    queryKey: reviewKeys.settings(),
+    queryFn: ({ signal }) =>
+      dashboardApi(reviewPath('/settings'), { signal, schema: autoAcceptSettingsSchema }),
+  })
+
+/** One video's decisions, as a person made them; the service's refusal comes back in its words. */
+export const submitDecisions = (videoId: string, body: DecisionsSubmit) =>
+  dashboardApi(`${videoPath(videoId)}/decisions`, {
+    method: 'POST',
+    body,
+    schema: decisionsAnswerSchema,
+  })
+
+/** Changes one of one's own last ten decisions. */
+export const changeDecision = (decisionId: string, decision: ReviewDecision) =>
+  dashboardApi(reviewPath(`/decisions/${encodeURIComponent(decisionId)}`), {
+    method: 'PUT',
+    body: { decision },
+    schema: decisionsAnswerSchema,
+  })
+
+/** Undoes the decisions sent together (an automatic settle, from the video page). */
+export const undoBatch = (batchId: string) =>
+  dashboardApi(reviewPath(`/batches/${encodeURIComponent(batchId)}/undo`), {
+    method: 'POST',
+    schema: batchUndoAnswerSchema,
+  })
+
+export const saveKeyMap = (keys: KeyMap) =>
+  dashboardApi(reviewPath('/keys'), { method: 'PUT', body: { keys }, schema: keyMapSchema }).then(
+    (body) => body.keys,
+  )
+
+/** An admin's settled set for a double-reviewed video whose reviewers disagreed. */
+export const settleDisagreement = (videoId: string, productIds: readonly string[]) =>
+  dashboardApi(reviewPath(`/disagreements/${encodeURIComponent(videoId)}/settle`), {
+    method: 'POST',
+    body: { product_ids: productIds },
+    schema: decisionsAnswerSchema,
+  })
