@@ -23,6 +23,8 @@ import type { CoverageRoutes } from './index/coverage-routes.ts'
 import { limitIndexRequests } from './index/index-bounds.ts'
 import type { IndexRoutes } from './index/index-routes.ts'
 import type { SessionStreams } from './live/session-streams.ts'
+import { createNoticeRoutes } from './notices/notice-routes.ts'
+import type { NoticeTables } from './notices/tables.ts'
 import { accessLog } from './ops/access-log.ts'
 import { countSignIns, countWebhooks } from './ops/answer-metrics.ts'
 import type { Log, Logger } from './ops/logger.ts'
@@ -244,6 +246,10 @@ export function createRoutes(d: RouteDependencies) {
   app.post('/api/dashboard/views', ...viewWrite('dashboard.saveView'), views.save)
   app.patch('/api/dashboard/views/:id', ...viewWrite('dashboard.changeView'), views.change)
   app.delete('/api/dashboard/views/:id', ...viewWrite('dashboard.deleteView'), views.remove)
+  // What the dashboard tells people (auto-accept paused itself, …): each reads and marks their own.
+  const notices = createNoticeRoutes(d.access.db.withTables<NoticeTables>())
+  app.get('/api/dashboard/notices', allow('viewer', 'dashboard.notices'), notices.list)
+  app.post('/api/dashboard/notices/read', allow('viewer', 'dashboard.notices'), notices.markRead)
   app.all('/api/v1', allow('viewer', 'dashboard.api'), notFound)
   app.all('/api/v1/*', allowContractOperation(), raw(d.forward))
   app.all('/api/*', allow('viewer', 'dashboard.api'), notFound)
