@@ -1,0 +1,240 @@
+import * as z from 'zod'
+
+// Merchandising rules (issue 37, decision 0024), kept and run by the dashboard server at
+// /api/dashboard/rules/*. Not part of the service's contract: the app and the server both read
+// rules with these schemas. Written with zod's full build, which only the rules' lazy pages load.
+
+const id = z.string().min(1).max(100)
+const text = z.string().min(1).max(200)
+
+/** What can be asked of a video, and how. */
+export const textFields = ['caption', 'description'] as const
+export const textOps = ['contains', 'starts_with', 'matches'] as const
+export const productFacets = ['brand', 'category', 'store'] as const
+export const videoStates = ['draft', 'scheduled', 'live', 'archived'] as const
+export const accessValues = ['public', 'private', 'unlisted'] as const
+export const comparisons = ['lt', 'lte', 'eq', 'gte', 'gt'] as const
+export const dateFields = ['created_at', 'published_at'] as const
+
+const comparison = z.enum(comparisons)
+
+/** One test of a video; `not` turns it around. */
+export const conditionSchema = z.discriminatedUnion('field', [
+  // Words in the caption or description: case-insensitive; `matches` is a regular expression of
+  // at most 200 characters without back-references or nested quantifiers (so it runs in time).
+  z.object({ field: z.enum(textFields), op: z.enum(textOps), value: text }),
+  z.object({ field: z.literal('hashtag'), op: z.enum(['has', 'lacks']), value: text }),
+  // A tagged product (or variant) by id.
+  z.object({ field: z.literal('product'), op: z.enum(['has', 'lacks']), value: id }),
+  // Some tagged product's brand, category or store is (or none is) the value.
+  z.object({
+    field: z.literal('product_facet'),
+    facet: z.enum(productFacets),
+    op: z.enum(['any_is', 'none_is']),
+    value: text,
+  }),
+  // Some tagged product is out of stock, or every tagged product is in stock.
+  z.object({ field: z.literal('product_stock'), op: z.enum(['any_out', 'all_in']) }),
+  // Some tagged product's price (its lowest) compares with the value, in its store's currency.
+  z.object({ field: z.literal('product_price'), op: comparison, value: z.number().min(0) }),
+  z.object({
+    field: z.enum(['product_count', 'poster_count']),
+    op: comparison,
+    value: z.number().int().min(0).max(10_000),
+  }),
+  z.object({ field: z.literal('duration'), op: comparison, value: z.number().min(0) }),
+  z.object({ field: z.literal('state'), op: z.enum(['is', 'is_not']), value: z.enum(videoStates) }),
+  z.object({
+    field: z.literal('access'),
+    op: z.enum(['is', 'is_not']),
+    value: z.enum(accessValues),
+  }),
+  // A date within the last n days, or before or after a day (YYYY-MM-DD, UTC).
+  z
+    .object({
+      field: z.enum(dateFields),
+      op: z.enum(['within_days', 'before', 'after']),
+      value: z.union([z.number().int().min(1).max(3650), z.iso.date()]),
+    })
+    .refine((test) => (test.op === 'within_days') === (typeof test.value === 'number'), {
+      message: 'within_days takes a number of days; before and after take a day (YYYY-MM-DD)',
+      path: ['value'],
+    }),
+  // AI suggestions waiting for review, at or above a score.
+  z.object({
+    field: z.literal('pending_suggestions'),
+    op: comparison,
+    value: z.number().int().min(0).max(100),
+    min_score: z.number().int().min(0).max(100).default(0),
+  }),
+])
+export type Condition = z.infer<typeof conditionSchema>
+
+export type ConditionGroup = { group: 'all' | 'any' | 'none'; children: ConditionNode[] }
+export type ConditionNode = ConditionGroup | Condition
+
+/** All / Any / None groups, nested at most 4 deep, at most 50 tests in all. */
+export const conditionGroupSchema: z.ZodType<ConditionGroup> = z.lazy(() =>
+  z.object({
+    group: z.enum(['all', 'any', 'none']),
+    children: z.array(z.union([conditionGroupSchema, conditionSchema])).max(50),
+  }),
+)
+
+export const playlistPositions = ['top', 'bottom'] as const
+
+export const actionSchema = z.discriminatedUnion('type', [
+  // Pinned items are never moved; `position` is 0-based, or the top or the bottom.
+  z.object({
+    type: z.literal('playlist_add'),
+    playlist_id: id,
+    position: z.union([z.enum(playlistPositions), z.number().int().min(0).max(10_000)]),
+  }),
+  z.object({ type: z.literal('playlist_remove'), playlist_id: id }),
+  z.object({ type: z.enum(['tag', 'untag']), product_ids: z.array(id).min(1).max(50) }),
+  // Tag the products the AI suggested at or above a score (and accept those suggestions).
+  z.object({ type: z.literal('tag_suggestions'), min_score: z.number().int().min(0).max(100) }),
+  z.object({ type: z.literal('start_matching') }),
+  z.object({ type: z.enum(['publish', 'unpublish', 'archive']) }),
+  // Scheduled this many hours after the rule runs (the service allows up to 28 days ahead).
+  z.object({ type: z.literal('schedule'), after_hours: z.number().int().min(1).max(672) }),
+  z.object({ type: z.literal('notify'), message: z.string().min(1).max(500) }),
+])
+export type RuleAction = z.infer<typeof actionSchema>
+
+export const triggerSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.enum(['video_created', 'video_updated']) }),
+  // Over the whole library, every n minutes (at least 15; 1,440 is daily).
+  z.object({ type: z.literal('schedule'), every_minutes: z.number().int().min(15).max(10_080) }),
+  // Only when someone runs it now over the library.
+  z.object({ type: z.literal('manual') }),
+])
+export type RuleTrigger = z.infer<typeof triggerSchema>
+
+/** What an editor writes: a rule's definition. */
+export const ruleDefinitionSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  description: z.string().max(1000).default(''),
+  channel_id: id,
+  trigger: triggerSchema,
+  conditions: conditionGroupSchema,
+  actions: z.array(actionSchema).min(1).max(20),
+  /** Lower runs first; rules that conflict must have different priorities. */
+  priority: z.number().int().min(0).max(1000).default(100),
+})
+export type RuleDefinition = z.infer<typeof ruleDefinitionSchema>
+
+export const ruleSchema = ruleDefinitionSchema.extend({
+  id: z.string(),
+  version: z.number(),
+  enabled: z.boolean(),
+  /** Set when the rule paused itself (its runs failed), with why; cleared when switched on. */
+  paused: z.nullable(z.object({ at: z.string(), reason: z.string() })),
+  author_id: z.string(),
+  author_email: z.string(),
+  updated_at: z.string(),
+  updated_by: z.string(),
+  following: z.boolean(),
+})
+export type Rule = z.infer<typeof ruleSchema>
+
+/** One entry of a rule's history: who changed what, and the definition as it then was. */
+export const ruleVersionSchema = z.object({
+  version: z.number(),
+  changed_at: z.string(),
+  changed_by: z.string(),
+  /** The fields that changed, in words ("conditions", "actions", "switched on"…). */
+  changes: z.array(z.string()),
+  definition: ruleDefinitionSchema,
+  enabled: z.boolean(),
+})
+
+/** What a checker found when a rule was saved or tried. */
+export const ruleFindingSchema = z.object({
+  kind: z.enum(['opposite_actions', 'overlap', 'self_trigger', 'needs_priority', 'regex']),
+  message: z.string(),
+  /** The other rule, when the finding is about two. */
+  rule_id: z.nullable(z.string()),
+  blocking: z.boolean(),
+})
+export type RuleFinding = z.infer<typeof ruleFindingSchema>
+
+/** One change a run would make (a dry run) or made. */
+export const plannedActionSchema = z.object({
+  video_id: z.string(),
+  caption: z.nullable(z.string()),
+  action: actionSchema,
+  /** In words: "adds to the top of Summer", "tags Trail Backpack". */
+  summary: z.string(),
+})
+
+/** `POST /api/dashboard/rules/preview`: what a definition matches now, as it is being edited. */
+export const rulePreviewSchema = z.object({
+  matches: z.number(),
+  videos: z.array(z.object({ id: z.string(), caption: z.nullable(z.string()) })),
+  /** Per playlist the rule adds to or removes from: who would enter and who would leave. */
+  playlists: z.array(
+    z.object({
+      playlist_id: z.string(),
+      name: z.nullable(z.string()),
+      enter: z.number(),
+      leave: z.number(),
+      entering: z.array(z.string()),
+      leaving: z.array(z.string()),
+    }),
+  ),
+  findings: z.array(ruleFindingSchema),
+})
+
+/** One condition as a run evaluated it: its value on the video and whether it held. */
+export const traceConditionSchema = z.object({
+  path: z.string(),
+  description: z.string(),
+  value: z.unknown(),
+  result: z.boolean(),
+})
+
+export const traceCallSchema = z.object({
+  method: z.string(),
+  path: z.string(),
+  status: z.nullable(z.number()),
+  /** The service's answer, shortened; its error message when it refused. */
+  answer: z.string(),
+  at: z.string(),
+  attempt: z.number(),
+})
+
+export const runOutcomes = ['applied', 'no_match', 'failed', 'partly_failed', 'skipped'] as const
+
+export const ruleRunSchema = z.object({
+  id: z.string(),
+  rule_id: z.string(),
+  rule_version: z.number(),
+  video_id: z.nullable(z.string()),
+  /** The event that started it: its type, video and time, or the schedule or a person. */
+  cause: z.object({ kind: z.string(), at: z.string(), detail: z.string() }),
+  outcome: z.enum(runOutcomes),
+  started_at: z.string(),
+  finished_at: z.nullable(z.string()),
+  conditions: z.array(traceConditionSchema),
+  steps: z.array(
+    z.object({
+      action: actionSchema,
+      state: z.enum(['pending', 'applied', 'failed', 'skipped']),
+      /** Why a step was skipped or failed, in words. */
+      note: z.nullable(z.string()),
+      calls: z.array(traceCallSchema),
+    }),
+  ),
+})
+export type RuleRun = z.infer<typeof ruleRunSchema>
+
+/** `GET /api/dashboard/rules/why?video_id=&playlist_id=` (or `product_id=`): the run that put it there. */
+export const placementSchema = z.object({
+  rule_id: z.string(),
+  rule_name: z.string(),
+  run_id: z.string(),
+  at: z.string(),
+  /** The conditions that held, in words. */
+  because: z.array(z.string()),
+})
