@@ -2,6 +2,7 @@ import { useRef } from 'react'
 import { Button } from './button'
 import { Dialog } from './dialog'
 import { Kbd } from './kbd'
+import { codeLabel, useKeyboardLayout } from './key-labels'
 import type { Registration, Shortcut } from './shortcuts'
 
 const printed: Record<string, string> = {
@@ -22,6 +23,7 @@ export default function ShortcutsHelp({
   onClose: () => void
 }) {
   const closeRef = useRef<HTMLButtonElement>(null)
+  const layout = useKeyboardLayout()
   const groups = new Map<string, Shortcut[]>([
     ['Everywhere', [{ keys: ['?'], description: 'Show these keyboard shortcuts' }]],
   ])
@@ -44,13 +46,17 @@ export default function ShortcutsHelp({
           <section key={group} aria-label={group}>
             <h3 className="text-sm font-semibold text-slate-900">{group}</h3>
             <dl className="mt-1 divide-y divide-slate-100">
-              {shortcuts.map((shortcut) => (
+              {shortcuts.map((shortcut, index) => (
                 <div
-                  key={shortcut.keys.join()}
+                  // biome-ignore lint/suspicious/noArrayIndexKey: two screens may list the same words
+                  key={`${index}:${shortcut.description}`}
                   className="flex items-center justify-between gap-4 py-1.5 text-sm"
                 >
                   <dt className="text-slate-800">{shortcut.description}</dt>
                   <dd className="flex gap-1">
+                    {(shortcut.codes ?? []).map((chord) => (
+                      <Kbd key={chord}>{codeLabel(chord, layout)}</Kbd>
+                    ))}
                     {shortcut.keys.map((key) => (
                       <Kbd key={key}>{printed[key] ?? key}</Kbd>
                     ))}

@@ -15,6 +15,11 @@ import {
 export interface Shortcut {
   /** `KeyboardEvent.key` values, with `Shift+` where it matters (`Shift+A`); any one works. */
   keys: string[]
+  /**
+   * Physical keys (`KeyboardEvent.code`, with `Shift+` for the shifted one: `Shift+KeyA`), for
+   * keys chosen by their place on the keyboard whatever its layout; any one works, as do `keys`.
+   */
+  codes?: string[]
   description: string
   /** Run when a key is pressed outside text fields. Without it the screen handles the key itself
    * (in a list, say), and it is only listed in the help. */
@@ -46,7 +51,17 @@ const typingIn = (target: EventTarget | null) =>
 const inModal = (target: EventTarget | null) =>
   target instanceof Element && target.closest('dialog[open]') !== null
 
-function matches(event: KeyboardEvent, key: string) {
+function matchesCode(event: KeyboardEvent, chord: string) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return false
+  const shifted = chord.startsWith('Shift+')
+  return event.shiftKey === shifted && event.code === (shifted ? chord.slice(6) : chord)
+}
+
+const matchesShortcut = (event: KeyboardEvent, shortcut: Shortcut) =>
+  shortcut.keys.some((key) => matchesKey(event, key)) ||
+  (shortcut.codes ?? []).some((chord) => matchesCode(event, chord))
+
+function matchesKey(event: KeyboardEvent, key: string) {
   const [modifier, name] = key.startsWith('Shift+') ? ['shift', key.slice(6)] : [null, key]
   if (event.ctrlKey || event.metaKey || event.altKey) return false
   if (modifier === 'shift' && !event.shiftKey) return false
@@ -86,7 +101,7 @@ export function ShortcutsProvider({ children }: { children: ReactNode }) {
       }
       for (const { shortcuts } of live.current.values()) {
         const shortcut = shortcuts().find(
-          (candidate) => candidate.onKey && candidate.keys.some((key) => matches(event, key)),
+          (candidate) => candidate.onKey && matchesShortcut(event, candidate),
         )
         if (shortcut?.onKey) {
           event.preventDefault()
@@ -123,7 +138,9 @@ export function useShortcuts(group: string, shortcuts: Shortcut[]) {
   const latest = useRef(shortcuts)
   latest.current = shortcuts
   // Re-registered only when what the help shows changes; handlers are read when a key is pressed.
-  const listed = JSON.stringify(shortcuts.map(({ keys, description }) => [keys, description]))
+  const listed = JSON.stringify(
+    shortcuts.map(({ keys, codes, description }) => [keys, codes, description]),
+  )
   // biome-ignore lint/correctness/useExhaustiveDependencies: `listed` stands for `shortcuts`
   useEffect(
     () => registry?.register(id, { group, shortcuts: () => latest.current }),
