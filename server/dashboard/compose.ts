@@ -11,6 +11,7 @@ import { reachedOverHttps } from './auth/request-checks.ts'
 import { DashboardConfigError } from './config-error.ts'
 import { defaultDashboardDb } from './db/database.ts'
 import { createApiForwarder } from './forwarding/api-forwarder.ts'
+import { createServiceClient, type ServiceReader } from './forwarding/service-client.ts'
 import { createServiceTokens, type ServiceTokens } from './forwarding/service-tokens.ts'
 import { createUpstreamAgents } from './forwarding/upstream-request.ts'
 import { createDevApp, type DevApp } from './http/dev-app.ts'
@@ -26,7 +27,6 @@ import { ownWritesObserver } from './index/own-writes.ts'
 import { type IndexReads, openIndexReads } from './index/read-worker.ts'
 import { createReviewQueue } from './index/review-queue.ts'
 import { reviewQueueRoute } from './index/review-queue-route.ts'
-import { createServiceReader, type ServiceReader } from './index/service-reader.ts'
 import { createMemoryLedger } from './live/dedup.ts'
 import { createEventHub } from './live/event-hub.ts'
 import { connectRedisLive } from './live/redis-live.ts'
@@ -229,7 +229,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
       index: null,
       reviewQueue: () => Promise.reject(new Error('not connected yet')),
     }
-    const reader = createServiceReader(serviceBaseUrl, tokens, { timeoutMs })
+    const reader = createServiceClient(serviceBaseUrl, tokens, { timeoutMs })
     serviceReader = reader
     service.reviewQueue = reviewQueueRoute(
       createReviewQueue({ db: access.db, reader, log, indexed: Boolean(options.index) }),

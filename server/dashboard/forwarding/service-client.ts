@@ -1,9 +1,13 @@
-import type { ServiceTokens } from '../forwarding/service-tokens.ts'
+import type { AnswerObserver } from './api-forwarder.ts'
+import type { ServiceTokens } from './service-tokens.ts'
 
+/** The service refused or failed a request the dashboard made itself: its status and words. */
 export class ServiceReadError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The service's own `{error}` text, when it gave one. */
+    readonly serviceMessage: string | null = null,
   ) {
     super(message)
   }
@@ -16,56 +20,104 @@ export interface ServiceReader {
   readonly requests: number
 }
 
+export interface ServiceClient extends ServiceReader {
+  /** Sends `body` as JSON; the answer's JSON (null for 204). A refusal throws, with its words. */
+  post<T>(path: string, body?: unknown): Promise<T | null>
+  patch<T>(path: string, body: unknown): Promise<T | null>
+}
+
 const attempts = 4
 
 /**
- * The index reads the service itself, with the dashboard's own token (never a browser's). A
- * refused token is renewed once; a 429 or 5xx is tried again after the service's Retry-After
- * (or a short backoff), so one busy moment does not fail a backfill of a thousand pages.
+ * The dashboard's own requests to the service, with its own token (never a browser's). A refused
+ * token is renewed once. A read that meets a 429 or 5xx is tried again after the service's
+ * Retry-After (or a short backoff), so one busy moment does not fail a backfill of a thousand
+ * pages; a write is sent once, since the service may have acted on it before failing.
  */
-export function createServiceReader(
+export function createServiceClient(
   baseUrl: string,
   tokens: ServiceTokens,
-  options: { timeoutMs?: number; sleep?: (ms: number) => Promise<void> } = {},
-): ServiceReader {
+  options: {
+    timeoutMs?: number
+    sleep?: (ms: number) => Promise<void>
+    /** Shown the answers to its writes it asks for (the index learns from the dashboard's writes). */
+    answers?: AnswerObserver
+  } = {},
+): ServiceClient {
   const origin = baseUrl.replace(/\/+$/, '')
   const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)))
   let requests = 0
 
-  async function get<T>(path: string): Promise<T | null> {
+  async function send<T>(method: string, path: string, body?: unknown): Promise<T | null> {
+    const idempotent = method === 'GET'
     let renewed = false
     for (let attempt = 1; ; attempt++) {
       const token = await tokens.current()
       requests++
+      const sentAt = Date.now()
       const response = await fetch(`${origin}${path}`, {
-        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
       }).catch((error: unknown) => {
         throw new ServiceReadError(`The service cannot be reached: ${String(error)}`, 502)
       })
-      if (response.ok) return (await response.json()) as T
-      await response.body?.cancel()
-      if (response.status === 404) return null
+      if (response.ok) {
+        const text = response.status === 204 ? '' : await response.text()
+        const pathname = path.split('?', 1)[0] ?? path
+        if (!idempotent && text && options.answers?.wants(method, pathname))
+          options.answers.seen(method, pathname, Buffer.from(text), sentAt)
+        return text ? (JSON.parse(text) as T) : null
+      }
+      if (response.status === 404 && idempotent) {
+        await response.body?.cancel()
+        return null
+      }
+      // A refused token means the request was not looked at: sending it again is safe.
       if (response.status === 401 && !renewed) {
+        await response.body?.cancel()
         tokens.discard(token)
         renewed = true
         continue
       }
-      const retryable = response.status === 429 || response.status >= 500
-      if (!retryable || attempt >= attempts)
+      const retryable = idempotent && (response.status === 429 || response.status >= 500)
+      if (!retryable || attempt >= attempts) {
+        const words = await errorWords(response)
         throw new ServiceReadError(
-          `The service answered ${response.status} to ${path}`,
+          `The service answered ${response.status} to ${method} ${path}${words ? `: ${words}` : ''}`,
           response.status,
+          words,
         )
+      }
+      await response.body?.cancel()
       const hinted = Number(response.headers.get('retry-after'))
       await sleep(hinted > 0 ? Math.min(hinted, 30) * 1000 : 200 * 2 ** attempt)
     }
   }
 
   return {
-    get,
+    get: (path) => send('GET', path),
+    post: (path, body) => send('POST', path, body),
+    patch: (path, body) => send('PATCH', path, body),
     get requests() {
       return requests
     },
+  }
+}
+
+/** The service's `{error}` text (section 7), capped: it is passed on to people. */
+async function errorWords(response: Response): Promise<string | null> {
+  const text = await response.text().catch(() => '')
+  try {
+    const body: unknown = JSON.parse(text)
+    const error = body && typeof body === 'object' ? (body as { error?: unknown }).error : null
+    return typeof error === 'string' && error ? error.slice(0, 500) : null
+  } catch {
+    return null
   }
 }

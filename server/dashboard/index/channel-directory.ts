@@ -1,6 +1,6 @@
 import type { ChannelList } from '../../../src/api/generated/types.gen.ts'
 import type { DashboardDb } from '../db/database.ts'
-import type { ServiceReader } from './service-reader.ts'
+import type { ServiceReader } from '../forwarding/service-client.ts'
 
 /** The service's channel list is read again for an unnamed channel at most this often. */
 const listMaxAgeMs = 60_000

@@ -7,9 +7,9 @@ import type {
 } from '../../../src/api/generated/types.gen.ts'
 import { withFields } from '../../../src/api/video-fields.ts'
 import type { DashboardDb } from '../db/database.ts'
+import type { ServiceReader } from '../forwarding/service-client.ts'
 import type { Lease } from './lease.ts'
 import { allPages } from './pages.ts'
-import type { ServiceReader } from './service-reader.ts'
 import type { IndexRunTable } from './tables.ts'
 import {
   forgetVideos,

@@ -3,12 +3,12 @@ import * as z from 'zod/mini'
 import { readinessChecks, readinessSettingsSchema } from '../../../src/api/merch-index.ts'
 import { readSmallForm } from '../auth/request-checks.ts'
 import type { DashboardDb } from '../db/database.ts'
+import type { ServiceReader } from '../forwarding/service-client.ts'
 import { sendError, sendJson } from '../http/json-response.ts'
 import { createIndexAnswers } from './index-answers.ts'
 import type { MerchIndex } from './merch-index.ts'
 import { parseQuery } from './parse-query.ts'
 import { readinessSettings, saveReadinessSettings } from './readiness.ts'
-import type { ServiceReader } from './service-reader.ts'
 import { createSubtitleChecks } from './subtitle-checks.ts'
 
 const videosQuery = z.object({

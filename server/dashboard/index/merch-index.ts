@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import type { ServiceEvent } from '../../../src/api/service-event.ts'
 import type { DashboardDb } from '../db/database.ts'
+import type { ServiceReader } from '../forwarding/service-client.ts'
 import type { Log } from '../ops/logger.ts'
 import { LeaseLost, refreshVideo, runFullPass } from './full-pass.ts'
 import { createIndexChanges, type IndexChanges } from './index-changes.ts'
 import { createLease } from './lease.ts'
-import type { ServiceReader } from './service-reader.ts'
 import { applySnapshot, forgetVideos } from './video-index.ts'
 
 export interface MerchIndexOptions {

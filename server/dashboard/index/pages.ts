@@ -1,5 +1,5 @@
 import type { Links } from '../../../src/api/generated/types.gen.ts'
-import type { ServiceReader } from './service-reader.ts'
+import type { ServiceReader } from '../forwarding/service-client.ts'
 
 /**
  * Every page of a cursor-paginated list, in order. The next page is asked for with this

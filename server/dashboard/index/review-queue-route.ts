@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { ServiceReadError } from '../forwarding/service-client.ts'
 import { sendError, sendJson } from '../http/json-response.ts'
 import { channelIdShape } from './channel-directory.ts'
 import type { ReviewQueue } from './review-queue.ts'
-import { ServiceReadError } from './service-reader.ts'
 
 /** `GET /api/dashboard/index/review-queue?channel_id=…`: a channel's videos waiting for review. */
 export function reviewQueueRoute(queue: ReviewQueue) {

@@ -1,11 +1,11 @@
 import type { ProductMatchList, VideoList } from '../../../src/api/generated/types.gen.ts'
 import type { ReviewQueueVideo } from '../../../src/api/merch-index.ts'
 import type { DashboardDb } from '../db/database.ts'
+import type { ServiceReader } from '../forwarding/service-client.ts'
 import type { Log } from '../ops/logger.ts'
 import { createChannelDirectory } from './channel-directory.ts'
 import { allPages } from './pages.ts'
 import { createReadCache } from './read-cache.ts'
-import type { ServiceReader } from './service-reader.ts'
 import type { IndexMatchingTable } from './tables.ts'
 
 const queueLimit = 1000

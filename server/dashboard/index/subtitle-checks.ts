@@ -1,7 +1,7 @@
 import type { SubtitleList } from '../../../src/api/generated/types.gen.ts'
+import type { ServiceReader } from '../forwarding/service-client.ts'
 import type { IndexChanges } from './index-changes.ts'
 import { createReadCache } from './read-cache.ts'
-import type { ServiceReader } from './service-reader.ts'
 
 const maxInFlight = 10
 const keptMs = 60_000

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
 import { openDashboardDb } from '../../../server/dashboard/db/database.ts'
+import { createServiceClient } from '../../../server/dashboard/forwarding/service-client.ts'
 import { createServiceTokens } from '../../../server/dashboard/forwarding/service-tokens.ts'
 import { createMerchIndex } from '../../../server/dashboard/index/merch-index.ts'
-import { createServiceReader } from '../../../server/dashboard/index/service-reader.ts'
 import { createSubtitleChecks } from '../../../server/dashboard/index/subtitle-checks.ts'
 import { webhookSnapshot } from '../../../server/sandbox/events.ts'
 import { startSandbox } from '../../../server/sandbox/start.ts'
@@ -40,7 +40,7 @@ export async function startIndexSandbox(seedVideos = 80) {
   const dbFile = join(dir, 'dashboard.db')
   const openIndex = async () => {
     const db = await openDashboardDb({ sqlitePath: dbFile })
-    const reader = createServiceReader(sandbox.url, tokens)
+    const reader = createServiceClient(sandbox.url, tokens)
     const index = createMerchIndex({ db, reader, log: () => {} })
     const subtitles = createSubtitleChecks({ reader, changes: index.changes })
     return { db, reader, index, subtitles }

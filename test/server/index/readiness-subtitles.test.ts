@@ -4,9 +4,9 @@
  * subtitle added or deleted through the dashboard, has it asked again sooner.
  */
 import { beforeAll, expect, it } from 'vitest'
+import type { ServiceReader } from '../../../server/dashboard/forwarding/service-client.ts'
 import { ownWritesObserver } from '../../../server/dashboard/index/own-writes.ts'
 import { readinessOf, saveReadinessSettings } from '../../../server/dashboard/index/readiness.ts'
-import type { ServiceReader } from '../../../server/dashboard/index/service-reader.ts'
 import { createSubtitleChecks } from '../../../server/dashboard/index/subtitle-checks.ts'
 import type { Subtitle } from '../../../src/api/generated/types.gen.ts'
 import { indexedSandbox } from './index-sandbox.ts'

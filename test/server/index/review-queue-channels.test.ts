@@ -5,8 +5,8 @@
  * `has_pending_matches`) is bounded in number and age.
  */
 import { expect, it } from 'vitest'
+import type { ServiceReader } from '../../../server/dashboard/forwarding/service-client.ts'
 import { createReviewQueue } from '../../../server/dashboard/index/review-queue.ts'
-import type { ServiceReader } from '../../../server/dashboard/index/service-reader.ts'
 import { indexedSandbox } from './index-sandbox.ts'
 
 const running = indexedSandbox(20)
