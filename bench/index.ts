@@ -10,7 +10,8 @@
 // page (bench/index/under-load.ts). Goals:
 // backfill ≤ 60 s in ≤ 1,100 requests; product filter p95 ≤ 50 ms; coverage p95 ≤ 200 ms;
 // webhook to index p95 ≤ 100 ms; under the heavy reads, /healthz p95 ≤ 50 ms and the library page
-// ≤ 1.5× its time at rest. A missed goal is a figure, not a failure.
+// ≤ 1.5× its time at rest. A missed goal is a figure, not a failure. Timings are scaled to the
+// reference device by the server process's index, read after the backfill and the last phase.
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -19,8 +20,12 @@ import { delivery, postWebhook, videoEvent } from '../test/server/webhooks/suppo
 import { benchClient } from './index/client.ts'
 import { leastRequests } from './index/least-requests.ts'
 import { underLoad } from './index/under-load.ts'
+import { p50AndP95, type Row, timing } from './reference/figures.ts'
+import { HostSpeed } from './reference/host-index.ts'
+import { printReport } from './reference/report.ts'
+import { serverReference } from './reference/scale.ts'
 import { buildApp, makeTempDir, type ServerProcess, startServer } from './ui/harness.ts'
-import { figuresJson, max, ms, percentile, type Row, table } from './ui/stats.ts'
+import { max, percentile, seconds } from './ui/stats.ts'
 import { benchSteps } from './ui/steps.ts'
 
 const videos = Number(process.env.BENCH_INDEX_VIDEOS ?? 100_000)
@@ -88,6 +93,8 @@ try {
     index: true,
   })
   const { json, timed, waits } = benchClient(server.url, server.session)
+  const running = server
+  const speed = await HostSpeed.start('server', () => running.hostIndex())
 
   // startServer returned once the backfill was done.
   const status = await json<Status>('/api/dashboard/index/status')
@@ -200,6 +207,8 @@ try {
     step,
   })
 
+  await speed.end()
+  const reference = serverReference(speed)
   const rows: Row[] = [
     {
       figure: 'Videos indexed',
@@ -215,14 +224,14 @@ try {
       goal: '',
       met: null,
     },
-    {
+    timing(reference, {
       figure: 'Backfill time',
-      result: `${backfillSeconds.toFixed(1)} s`,
+      measured: backfillSeconds,
+      atMost: 60,
       goal: '≤ 60 s',
-      met: backfillSeconds <= 60,
       key: 'backfillSeconds',
-      value: backfillSeconds,
-    },
+      format: seconds,
+    }),
     {
       figure: 'Backfill requests to the service',
       result: String(pass?.requests ?? 'n/a'),
@@ -237,53 +246,40 @@ try {
       goal: '',
       met: null,
     },
-    { figure: 'Product filter, p50', result: ms(percentile(filter, 0.5)), goal: '', met: null },
-    {
+    timing(reference, { figure: 'Product filter, p50', measured: percentile(filter, 0.5) }),
+    timing(reference, {
       figure: 'Product filter, p95 (300)',
-      result: ms(percentile(filter, 0.95)),
-      goal: '≤ 50 ms',
-      met: percentile(filter, 0.95) <= 50,
+      measured: percentile(filter, 0.95),
+      atMost: 50,
       key: 'productFilterP95Ms',
-      value: percentile(filter, 0.95),
-    },
-    { figure: 'Coverage views, p50', result: ms(percentile(coverage, 0.5)), goal: '', met: null },
-    {
+    }),
+    timing(reference, { figure: 'Coverage views, p50', measured: percentile(coverage, 0.5) }),
+    timing(reference, {
       figure: 'Coverage views, p95 (200)',
-      result: ms(percentile(coverage, 0.95)),
-      goal: '≤ 200 ms',
-      met: percentile(coverage, 0.95) <= 200,
+      measured: percentile(coverage, 0.95),
+      atMost: 200,
       key: 'coverageP95Ms',
-      value: percentile(coverage, 0.95),
-    },
-    {
+    }),
+    p50AndP95(reference, {
       figure: 'Home summary after a webhook, p50 / p95 (50)',
-      result: `${ms(percentile(summary, 0.5))} / ${ms(percentile(summary, 0.95))}`,
-      goal: '',
-      met: null,
-    },
-    {
-      figure: 'Home summary from its cache, p50 / p95 (50)',
-      result: `${ms(percentile(cached, 0.5))} / ${ms(percentile(cached, 0.95))}`,
-      goal: '',
-      met: null,
-    },
-    { figure: 'Webhook to index, p50', result: ms(percentile(hooks, 0.5)), goal: '', met: null },
-    {
+      values: summary,
+    }),
+    p50AndP95(reference, { figure: 'Home summary from its cache, p50 / p95 (50)', values: cached }),
+    timing(reference, { figure: 'Webhook to index, p50', measured: percentile(hooks, 0.5) }),
+    timing(reference, {
       figure: 'Webhook to index, p95 (200)',
-      result: ms(percentile(hooks, 0.95)),
-      goal: '≤ 100 ms',
-      met: percentile(hooks, 0.95) <= 100,
+      measured: percentile(hooks, 0.95),
+      atMost: 100,
       key: 'webhookToIndexP95Ms',
-      value: percentile(hooks, 0.95),
-    },
-    { figure: 'Webhook to index, max', result: ms(max(hooks)), goal: '', met: null },
+    }),
+    timing(reference, { figure: 'Webhook to index, max', measured: max(hooks) }),
     {
       figure: 'Webhooks answered but not in the index',
       result: String(stale),
       goal: '0',
       met: stale === 0,
     },
-    ...loadRows,
+    ...loadRows(reference),
     {
       figure: 'Benchmark requests told to wait (429 or 503), then asked again',
       result: String(waits()),
@@ -291,11 +287,12 @@ try {
       met: null,
     },
   ]
-  console.log(
-    `\nbench:index — ${videos.toLocaleString('en')} videos over ${products.toLocaleString('en')} products\n`,
+  printReport(
+    'index',
+    `bench:index — ${videos.toLocaleString('en')} videos over ${products.toLocaleString('en')} products`,
+    rows,
+    { speeds: [speed] },
   )
-  console.log(table(rows))
-  console.log(figuresJson(rows))
 } finally {
   await server?.stop().catch(() => {})
   temp.remove()

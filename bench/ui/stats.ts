@@ -1,5 +1,3 @@
-import { keyedFigures, type Row } from '../reference/figures.ts'
-
 /** Nearest-rank percentile (p in 0..1) of the numbers given; NaN for none. */
 export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return Number.NaN
@@ -18,8 +16,3 @@ export const seconds = (value: number | null | undefined) =>
   value == null || Number.isNaN(value) ? 'n/a' : `${value.toFixed(1)} s`
 
 export const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
-
-export { type Row, table } from '../reference/figures.ts'
-
-/** The last line: one JSON object of the keyed figures (null for those not measured). */
-export const figuresJson = (rows: readonly Row[]) => JSON.stringify(keyedFigures(rows))

@@ -8,7 +8,7 @@ import type {
 import { withFields } from '../../../src/api/video-fields.ts'
 import type { DashboardDb } from '../db/database.ts'
 import type { ServiceReader } from '../forwarding/service-client.ts'
-import type { Lease } from './lease.ts'
+import type { Lease } from '../db/lease.ts'
 import { allPages } from './pages.ts'
 import type { IndexRunTable } from './tables.ts'
 import {

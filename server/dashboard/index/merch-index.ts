@@ -5,7 +5,7 @@ import type { ServiceReader } from '../forwarding/service-client.ts'
 import type { Log } from '../ops/logger.ts'
 import { LeaseLost, refreshVideo, runFullPass } from './full-pass.ts'
 import { createIndexChanges, type IndexChanges } from './index-changes.ts'
-import { createLease } from './lease.ts'
+import { createLease } from '../db/lease.ts'
 import { applySnapshot, forgetVideos } from './video-index.ts'
 
 export interface MerchIndexOptions {

@@ -1,4 +1,4 @@
-import type { DashboardDb } from '../db/database.ts'
+import type { DashboardDb } from './database.ts'
 
 export interface Lease {
   /** Takes the lease, or renews it for its holder; false while another holder's is unexpired. */
@@ -6,9 +6,9 @@ export interface Lease {
   release(): Promise<void>
 }
 
-// A row in the shared database, so replicas on one PostgreSQL (or processes on one SQLite file)
-// agree without Redis. The update only succeeds for the holder or over an expired lease; the
-// insert only for the first taker: each is one atomic statement on either database.
+// A row of index_leases in the shared database, so replicas on one PostgreSQL (or processes on one
+// SQLite file) agree without Redis. The update only succeeds for the holder or over an expired
+// lease; the insert only for the first taker: each is one atomic statement on either database.
 export function createLease(
   db: DashboardDb,
   name: string,
