@@ -1,17 +1,16 @@
-import type { Kysely } from 'kysely'
 import { noticesReadSchema } from '../../../src/api/notices.ts'
 import { readSmallForm } from '../auth/request-checks.ts'
 import { type DashboardContext, raw, refuse } from '../http/context.ts'
 import { sendError, sendJson } from '../http/json-response.ts'
 import { createNotices, type NoticeReader } from './notices.ts'
-import type { NoticeTables } from './tables.ts'
+import type { NoticeDb } from './tables.ts'
 
 /**
  * `/api/dashboard/notices`: anyone signed in lists their notices (their own and, for an admin,
  * those to every admin) and marks them read. Marking read is one's own bookkeeping, changing
  * nothing others see, so it is not an audited change.
  */
-export function createNoticeRoutes(db: Kysely<NoticeTables>) {
+export function createNoticeRoutes(db: NoticeDb) {
   const notices = createNotices(db)
   const signedIn = (handler: (reader: NoticeReader, c: DashboardContext) => Promise<void>) =>
     raw(async (_req, _res, c: DashboardContext) => {

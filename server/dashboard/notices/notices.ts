@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import type { Kysely } from 'kysely'
 import type { Notice, NoticeList } from '../../../src/api/notices.ts'
 import type { Role } from '../../../src/api/roles.ts'
-import type { NoticeTables } from './tables.ts'
+import type { NoticeDb } from './tables.ts'
 
 /** Who a notice is for: one account, or every admin (whoever is one when they read). */
 export type NoticeAudience = { account: string } | 'admins'
@@ -29,7 +28,7 @@ const caps = { kind: 100, title: 200, body: 2000, link: 1000 }
 const capped = (text: string, cap: number) =>
   text.length > cap ? `${text.slice(0, cap - 1)}…` : text
 
-export function createNotices(db: Kysely<NoticeTables>, now: () => Date = () => new Date()) {
+export function createNotices(db: NoticeDb, now: () => Date = () => new Date()) {
   // The notices `reader` may read, with whether they did.
   const visible = (reader: NoticeReader) =>
     db

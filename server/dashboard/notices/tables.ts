@@ -1,8 +1,9 @@
-import type { Kysely, Migration } from 'kysely'
+import type { Generated, Kysely, Migration } from 'kysely'
+import type { DashboardTables } from '../db/database.ts'
 
 /** Something the dashboard tells one account, or every admin (migration 0011). */
 export interface NoticeTable {
-  seq: number
+  seq: Generated<number>
   id: string
   /** `account`: only `account_id` reads it; `admins`: whoever is an admin when they read. */
   audience: 'account' | 'admins'
@@ -21,10 +22,14 @@ export interface NoticeReadTable {
   read_at: string
 }
 
-export interface NoticeTables {
+// A type, not an interface: Kysely's withTables wants an index signature.
+export type NoticeTables = {
   notices: NoticeTable
   notice_reads: NoticeReadTable
 }
+
+/** The dashboard's database with the notices' tables. */
+export type NoticeDb = Kysely<DashboardTables & NoticeTables>
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the database as it was then
 type AnyDb = Kysely<any>
