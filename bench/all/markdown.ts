@@ -1,0 +1,149 @@
+import type { BenchReport } from '../reference/report.ts'
+import { benchmarks } from './benchmarks.ts'
+import type { Entry, Results, TwoSpeeds } from './results.ts'
+
+type ReportRow = BenchReport['rows'][number]
+
+const cell = (text: string) => text.replaceAll('|', '\\|')
+const line = (cells: string[]) => `| ${cells.map(cell).join(' | ')} |`
+const day = (iso: string) => iso.slice(0, 10)
+const whole = (value: number | null | undefined) =>
+  value == null ? 'n/a' : Math.round(value).toLocaleString('en')
+const failed = (entry: Entry): entry is Extract<Entry, { failed: string }> => 'failed' in entry
+
+const intro = `# Benchmarks
+
+<!-- Written by \`npm run bench\` (bench/all.ts) and \`npm run bench:two-speeds\` (bench/two-speeds.ts) from docs/benchmarks.json; run them rather than editing this page. -->
+
+Every timing here is the **reference device's**: a machine whose Lighthouse CPU benchmark
+(\`benchmarkIndex\`) reads 1,000 ("desktop-class, Core i3" on Lighthouse's scale; DevTools
+calibrates its mid-tier CPU preset to the same figure), whatever machine ran the benchmark. Each
+benchmark measures its host with Lighthouse's own function, in the process that does the timed
+work (Chromium for a page, Node for a server), at the start and at the end of that work, and
+prints it as \`hostIndex\` in its JSON line. Each timing is then referred to the reference device:
+
+- **CPU slowed**: a browser-side timing measured with Chromium's CPU throttled to the reference
+  (\`Emulation.setCPUThrottlingRate(hostIndex / 1000)\`, decided from the index at the start) on a
+  host faster than it; the figure is as measured.
+- **scaled (× factor)**: a server-side timing, or a browser-side one on a host slower than the
+  reference: measured, then multiplied by hostIndex / 1000 (the mean of start and end). The
+  measured figure is shown beside it, and in the JSON line under its key with \`Measured\`
+  (\`serverP95Ms\` is the reference figure, \`serverP95MeasuredMs\` the measured one).
+- Lighthouse: its simulated CPU slowdown (\`cpuSlowdownMultiplier\`) is hostIndex / 500 for the
+  mobile preset (its default 4× emulates a phone on a desktop of index 2,000) and hostIndex /
+  1000 for desktop, at least 1; a score from a host too slow for that is marked *not slowed*.
+
+Counts, sizes, scores and throughputs are as measured. A run in which a request of a measured
+page was answered 401 or 5xx fails instead of reporting figures of another page.
+`
+
+function hostSummary(report: BenchReport): string {
+  const parts = Object.entries(report.host).map(([name, value]) =>
+    typeof value === 'object' && value !== null
+      ? `${name} ${whole((value as { start?: number }).start)} → ${whole((value as { end?: number }).end)}`
+      : `${name} ${String(value)}`,
+  )
+  const settings = Object.entries(report.settings).map(([name, value]) => `${name}=${value}`)
+  return `- **bench:${report.bench}** (${day(report.date)}, Node ${report.node}): host index ${parts.join(', ')}${settings.length ? `; ${settings.join(' ')}` : ''}`
+}
+
+/** The rows worth a line: those with a goal or a JSON key. */
+const shown = (row: ReportRow) => row.goal !== '' || row.key !== undefined
+const mark = (row: ReportRow) => (row.met === null ? '' : row.met ? 'met' : '**missed**')
+
+function latestSection(results: Results): string[] {
+  const entries = Object.keys(benchmarks).flatMap((name) => {
+    const entry = results.latest[name as keyof typeof benchmarks]
+    return entry ? [entry] : []
+  })
+  const out = [
+    '## Latest run',
+    '',
+    line(['Benchmark', 'Figure', 'Result', 'Goal', 'Met', 'How referred', 'Host index', 'Date']),
+    line(['---', '---', '---:', '---', '---', '---', '---:', '---']),
+  ]
+  for (const entry of entries) {
+    if (failed(entry)) {
+      out.push(
+        line([`bench:${entry.bench}`, entry.failed, 'failed', '', '', '', '', day(entry.date)]),
+      )
+      continue
+    }
+    for (const row of entry.rows.filter(shown))
+      out.push(
+        line([
+          `bench:${entry.bench}`,
+          row.figure,
+          row.result,
+          row.goal,
+          mark(row),
+          row.note ?? 'as measured',
+          whole(row.hostIndex ?? entry.hostIndex),
+          day(entry.date),
+        ]),
+      )
+  }
+  out.push('', 'Hosts and sizes of these runs:', '')
+  for (const entry of entries) if (!failed(entry)) out.push(hostSummary(entry))
+  return out
+}
+
+/** The timings both runs referred to the reference device, by key. */
+function compared(pair: TwoSpeeds): string[] {
+  if (failed(pair.full) || failed(pair.limited)) {
+    const why = failed(pair.full) ? pair.full.failed : (pair.limited as { failed: string }).failed
+    return [line([`bench:${pair.full.bench}`, why, '', '', '', '', ''])]
+  }
+  const limited = new Map(pair.limited.rows.map((row) => [row.key, row]))
+  const rows: string[] = []
+  for (const full of pair.full.rows) {
+    const other = full.key ? limited.get(full.key) : undefined
+    if (!full.key || !full.basis || !other || full.value == null || other.value == null) continue
+    const difference = (other.value - full.value) / full.value
+    rows.push(
+      line([
+        `bench:${pair.full.bench}`,
+        `${full.key} (${full.figure})`,
+        `${full.result} (host ${whole(full.hostIndex)}, ${full.basis})`,
+        `${other.result} (host ${whole(other.hostIndex)}, ${other.basis})`,
+        `${difference >= 0 ? '+' : ''}${(difference * 100).toFixed(0)}%`,
+        Math.abs(difference) <= 0.2 ? 'yes' : '**no**',
+        day(pair.limited.date),
+      ]),
+    )
+  }
+  return rows
+}
+
+function twoSpeedsSection(results: Results): string[] {
+  const pairs = Object.keys(benchmarks).flatMap((name) => {
+    const pair = results.twoSpeeds[name as keyof typeof benchmarks]
+    return pair ? [pair] : []
+  })
+  if (pairs.length === 0) return []
+  return [
+    '## The same figures at two speeds',
+    '',
+    'Each benchmark run twice on one machine: as it is, and with this process and all it starts',
+    'held to a fraction of one CPU (`BENCH_CPU_LIMIT`, a cgroup v1 CPU quota), which its host',
+    'index reads as a slower machine. The reference figures should agree within 20%.',
+    '',
+    line([
+      'Benchmark',
+      'Figure',
+      'As it is',
+      'Under the limit',
+      'Difference',
+      'Within 20%',
+      'Date',
+    ]),
+    line(['---', '---', '---:', '---:', '---:', '---', '---']),
+    ...pairs.flatMap(compared),
+    '',
+    `CPU limits: ${pairs.map((pair) => `bench:${pair.full.bench} ${pair.limit}`).join(', ')}.`,
+  ]
+}
+
+export function renderPage(results: Results): string {
+  return `${[intro, ...latestSection(results), '', ...twoSpeedsSection(results)].join('\n').trimEnd()}\n`
+}
