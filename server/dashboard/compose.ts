@@ -26,7 +26,7 @@ import { createMerchIndex, type MerchIndex } from './index/merch-index.ts'
 import { ownWritesObserver } from './index/own-writes.ts'
 import { type IndexReads, openIndexReads } from './index/read-worker.ts'
 import { createReviewQueue } from './index/review-queue.ts'
-import { reviewQueueRoute } from './index/review-queue-route.ts'
+import { pendingVideos, reviewQueueRoute } from './index/review-queue-route.ts'
 import { createMemoryLedger } from './live/dedup.ts'
 import { createEventHub } from './live/event-hub.ts'
 import { connectRedisLive } from './live/redis-live.ts'
@@ -38,6 +38,7 @@ import { createLogger, warningLog } from './ops/logger.ts'
 import { createMetrics, observeUpstream } from './ops/metrics.ts'
 import { createReadiness } from './ops/readiness.ts'
 import type { DashboardOptions } from './options.ts'
+import type { ReviewService, ReviewTableMap } from './review/review-context.ts'
 import { createRoutes, type IndexHandlers } from './routes.ts'
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
@@ -125,6 +126,8 @@ export async function composeDashboard(options: DashboardOptions, server: Server
   let indexReads: IndexReads | null = null
   // The dashboard's own reads of the service, once it is known.
   let serviceReader: ServiceReader | null = null
+  // The match review's side of the service (its writes, the index's pending videos), once known.
+  let reviewService: ReviewService | null = null
   const publish = async (event: ServiceEvent) => {
     if (redis) await redis.publish(event)
     else hub.publish('service', event)
@@ -210,6 +213,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
       : remoteOrigins(serviceBaseUrl, options.storageOrigins)
     // What the index's answers keep is told of each change, the dashboard's own writes included.
     const indexChanges = createIndexChanges()
+    const ownWrites = options.index ? ownWritesObserver(access.db, log, indexChanges) : undefined
     service = {
       serviceBaseUrl,
       tokens,
@@ -221,7 +225,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
         replayLimitBytes,
         logger,
         upstream: observeUpstream(metrics),
-        ...(options.index ? { answers: ownWritesObserver(access.db, log, indexChanges) } : {}),
+        ...(ownWrites ? { answers: ownWrites } : {}),
       }),
       appPolicy: appContentSecurityPolicy(options.mode, origins),
       mediaOrigins: origins.media.filter((source) => source.includes('//')),
@@ -231,9 +235,21 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     }
     const reader = createServiceClient(serviceBaseUrl, tokens, { timeoutMs })
     serviceReader = reader
-    service.reviewQueue = reviewQueueRoute(
-      createReviewQueue({ db: access.db, reader, log, indexed: Boolean(options.index) }),
-    )
+    const reviewQueue = createReviewQueue({
+      db: access.db,
+      reader,
+      log,
+      indexed: Boolean(options.index),
+    })
+    service.reviewQueue = reviewQueueRoute(reviewQueue)
+    reviewService = {
+      // The review's writes tell the index what they changed, as the forwarder's do.
+      client: createServiceClient(serviceBaseUrl, tokens, {
+        timeoutMs,
+        ...(ownWrites ? { answers: ownWrites } : {}),
+      }),
+      pending: pendingVideos(reviewQueue),
+    }
     if (options.index) {
       merchIndex = createMerchIndex({
         db: access.db,
@@ -282,6 +298,12 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     health: () => service?.health ?? { status: 'starting' },
     index: () => service?.index ?? null,
     reviewQueue: (req, res, url) => (service ? service.reviewQueue(req, res, url) : starting(res)),
+    review: {
+      db: access.db.withTables<ReviewTableMap>(),
+      log,
+      service: () => reviewService,
+      random: options.review?.random ?? Math.random,
+    },
     serveApp: async (req, res) => {
       const signedIn = () => access.signIn.principalOf(req).then(Boolean)
       if (serverRender && (await serverRender(req, res, signedIn))) return

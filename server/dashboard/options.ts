@@ -50,6 +50,8 @@ export interface DashboardOptions {
    * `reconcileEveryMs` is `INDEX_RECONCILE_MINUTES`; default 15 minutes.
    */
   index?: { reconcileEveryMs?: number }
+  /** The match review (issue 36): `random` draws its 5% double-review sample (tests set it). */
+  review?: { random?: () => number }
   /** `DASHBOARD_PUBLIC_URL`: the origin people use; required off loopback (Host checking). */
   publicUrl?: string
   /** `TRUST_PROXY`: a proxy in front says whether the browser used https and from where. */

@@ -31,6 +31,8 @@ import type { Log, Logger } from './ops/logger.ts'
 import type { Metrics } from './ops/metrics.ts'
 import { metricsEndpoint } from './ops/metrics-endpoint.ts'
 import { requestId } from './ops/request-id.ts'
+import { createReviewApp } from './review/review-app.ts'
+import type { ReviewDeps } from './review/review-context.ts'
 import { createSavedViewRoutes } from './views/saved-view-routes.ts'
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown
@@ -81,6 +83,8 @@ export interface RouteDependencies {
   reviewQueue: UrlHandler
   /** The index's handlers, once the service is known and if the index is on (options.index). */
   index: () => IndexHandlers | null
+  /** The match review's parts (issue 36); its routes needing the service answer 503 until it is known. */
+  review: ReviewDeps
   /** The built app (production) or Vite (development), for every other path. */
   serveApp: NodeHandler
   /** `/readyz`: the database, Redis and the service answer, and no shutdown has begun. */
@@ -250,6 +254,8 @@ export function createRoutes(d: RouteDependencies) {
   const notices = createNoticeRoutes(d.access.db.withTables<NoticeTables>())
   app.get('/api/dashboard/notices', allow('viewer', 'dashboard.notices'), notices.list)
   app.post('/api/dashboard/notices/read', allow('viewer', 'dashboard.notices'), notices.markRead)
+  // The review of AI product matches: its own sub-app, each route with its role gate.
+  app.route('/api/dashboard/review', createReviewApp(d.review))
   app.all('/api/v1', allow('viewer', 'dashboard.api'), notFound)
   app.all('/api/v1/*', allowContractOperation(), raw(d.forward))
   app.all('/api/*', allow('viewer', 'dashboard.api'), notFound)
