@@ -8,6 +8,8 @@ export class ServiceReadError extends Error {
     readonly status: number,
     /** The service's own `{error}` text, when it gave one. */
     readonly serviceMessage: string | null = null,
+    /** How long the service asked to wait before trying again (its Retry-After), if it said. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message)
   }
@@ -24,6 +26,8 @@ export interface ServiceClient extends ServiceReader {
   /** Sends `body` as JSON; the answer's JSON (null for 204). A refusal throws, with its words. */
   post<T>(path: string, body?: unknown): Promise<T | null>
   patch<T>(path: string, body: unknown): Promise<T | null>
+  put<T>(path: string, body: unknown): Promise<T | null>
+  delete<T>(path: string): Promise<T | null>
 }
 
 const attempts = 4
@@ -86,16 +90,17 @@ export function createServiceClient(
         continue
       }
       const retryable = idempotent && (response.status === 429 || response.status >= 500)
+      const hinted = Number(response.headers.get('retry-after'))
       if (!retryable || attempt >= attempts) {
         const words = await errorWords(response)
         throw new ServiceReadError(
           `The service answered ${response.status} to ${method} ${path}${words ? `: ${words}` : ''}`,
           response.status,
           words,
+          hinted > 0 ? hinted * 1000 : null,
         )
       }
       await response.body?.cancel()
-      const hinted = Number(response.headers.get('retry-after'))
       await sleep(hinted > 0 ? Math.min(hinted, 30) * 1000 : 200 * 2 ** attempt)
     }
   }
@@ -104,6 +109,8 @@ export function createServiceClient(
     get: (path) => send('GET', path),
     post: (path, body) => send('POST', path, body),
     patch: (path, body) => send('PATCH', path, body),
+    put: (path, body) => send('PUT', path, body),
+    delete: (path) => send('DELETE', path),
     get requests() {
       return requests
     },
