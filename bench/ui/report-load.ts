@@ -43,7 +43,7 @@ export function reportLighthouse(preset: Preset, run: LighthouseFigures | Failed
   const reference = lighthouseReference(run.multiplier, run.hostIndex)
   const referred = { reference, note: `Lighthouse's ${describe(reference)}` }
   console.log(
-    `  performance ${run.performance} (runs: ${run.runs.join(', ')})  accessibility ${run.accessibility}  FCP ${seconds(run.fcp)} · LCP ${seconds(run.lcp)} · TBT ${ms(run.tbt)} · CLS ${cls} · SI ${seconds(run.speedIndex)}  (cpuSlowdownMultiplier ${run.multiplier.toFixed(2)} from host index ${Math.round(run.hostIndex)}; Lighthouse's own benchmarkIndex ${run.benchmarkIndex}; list requests ${run.listRequests ?? 'n/a'})`,
+    `  performance ${run.performance} (runs: ${run.runs.join(', ')})  accessibility ${run.accessibility}  FCP ${seconds(run.fcp)} · LCP ${seconds(run.lcp)} · TBT ${ms(run.tbt)} · CLS ${cls} · SI ${seconds(run.speedIndex)}  (cpuSlowdownMultiplier ${run.multiplier.toFixed(2)}, from the host index at the run's start; ${Math.round(run.hostIndex)} over the run; Lighthouse's own benchmarkIndex ${run.benchmarkIndex}; list requests ${run.listRequests ?? 'n/a'})`,
   )
   for (const finding of run.findings) console.log(`  - ${finding}`)
   for (const warning of run.warnings) console.log(`  ! ${warning}`)

@@ -35,6 +35,17 @@ export const decisionsAnswerSchema = z.object({
   dismissed: z.boolean(),
 })
 
+/** `PUT /api/dashboard/review/decisions/:id`: one of one's own last ten, decided again. */
+export const decisionChangeSchema = z.object({ decision })
+
+/** `POST /api/dashboard/review/batches/:id/undo`: how many of the batch's decisions were undone. */
+export const batchUndoAnswerSchema = z.object({ batch_id: z.string(), undone: z.number() })
+
+/** `POST /api/dashboard/review/disagreements/:videoId/settle`: the products the admin accepts. */
+export const settleSchema = z.object({
+  product_ids: z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(200)),
+})
+
 export const reviewQueueVideoSchema = z.object({
   id: z.string(),
   caption: z.nullable(z.string()),
@@ -47,6 +58,11 @@ export const reviewQueueVideoSchema = z.object({
   nearest: z.nullable(z.number()),
   /** What auto-accept would decide, by match id, for the sure ones (never on audited videos). */
   premarks: z.record(z.string(), decision),
+  /**
+   * A second, independent review (the person is not told): its suggestions were decided already,
+   * so show them all as undecided, whatever their state at the service.
+   */
+  second: z.boolean(),
 })
 export type ReviewQueueVideo = z.infer<typeof reviewQueueVideoSchema>
 
