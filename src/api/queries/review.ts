@@ -30,7 +30,8 @@ export interface CalibrationFilter {
 export const reviewKeys = {
   all: ['review'] as const,
   queues: () => [...reviewKeys.all, 'queue'] as const,
-  queue: (channelId: string, order: QueueOrder, belowFloor: boolean) =>
+  /** `order` null: the server's default (nearest the threshold when one is set, else oldest). */
+  queue: (channelId: string, order: QueueOrder | null, belowFloor: boolean) =>
     [...reviewKeys.queues(), channelId, order, belowFloor] as const,
   /** What follows from decisions: the last ten, each video's ledger. */
   decisions: () => [...reviewKeys.all, 'decisions'] as const,
@@ -48,15 +49,16 @@ const reviewPath = (path: string) => `/api/dashboard/review${path}`
 const videoPath = (videoId: string) => reviewPath(`/videos/${encodeURIComponent(videoId)}`)
 
 /** A channel's videos waiting for a person, in the chosen order, below-floor ones hidden unless asked. */
-export const reviewQueueAnswerQuery = (channelId: string, order: QueueOrder, belowFloor = false) =>
+export const reviewQueueAnswerQuery = (
+  channelId: string,
+  order: QueueOrder | null,
+  belowFloor = false,
+) =>
   queryOptions({
     queryKey: reviewKeys.queue(channelId, order, belowFloor),
     queryFn: ({ signal }) => {
-      const query = new URLSearchParams({
-        channel_id: channelId,
-        order,
-        below_floor: String(belowFloor),
-      })
+      const query = new URLSearchParams({ channel_id: channelId, below_floor: String(belowFloor) })
+      if (order) query.set('order', order)
       return dashboardApi(reviewPath(`/queue?${query}`), {
         signal,
         schema: reviewQueueAnswerSchema,
