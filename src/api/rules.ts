@@ -149,6 +149,25 @@ export const ruleVersionSchema = z.object({
   enabled: z.boolean(),
 })
 
+/** `GET /api/dashboard/rules/rules?channel_id=`: a channel's rules, by priority then name. */
+export const ruleListSchema = z.object({ rules: z.array(ruleSchema) })
+
+/** `GET /api/dashboard/rules/rules/:id/versions`: newest first. */
+export const ruleVersionListSchema = z.object({ versions: z.array(ruleVersionSchema) })
+export type RuleVersion = z.infer<typeof ruleVersionSchema>
+
+/** `POST /rules/:id/revert`: the version to go back to (a new version equal to it). */
+export const ruleRevertSchema = z.object({ version: z.number().int().min(1) })
+export const ruleEnabledSchema = z.object({ enabled: z.boolean() })
+
+/** `GET` and `PUT /api/dashboard/rules/settings`: the team's setting (admins change it). */
+export const rulesSettingsChangeSchema = z.object({ editors_may_enable: z.boolean() })
+export const rulesSettingsSchema = rulesSettingsChangeSchema.extend({
+  updated_at: z.nullable(z.string()),
+  updated_by: z.nullable(z.string()),
+})
+export type RulesSettings = z.infer<typeof rulesSettingsSchema>
+
 /** What a checker found when a rule was saved or tried. */
 export const ruleFindingSchema = z.object({
   kind: z.enum(['opposite_actions', 'overlap', 'self_trigger', 'needs_priority', 'regex']),
@@ -168,7 +187,39 @@ export const plannedActionSchema = z.object({
   summary: z.string(),
 })
 
+/** A saved (or switched, or reverted) rule, with what the checker found that did not stop it. */
+export const ruleSavedSchema = z.object({ rule: ruleSchema, findings: z.array(ruleFindingSchema) })
+export type RuleSaved = z.infer<typeof ruleSavedSchema>
+
+/** `POST /rules/:id/dry-run`: the change set over the library now, nothing applied. */
+export const ruleDryRunSchema = z.object({
+  rule_id: z.string(),
+  version: z.number(),
+  /** Videos the conditions match now. */
+  matches: z.number(),
+  /** Changes in all (actions already in place are left out), and the videos they touch. */
+  changes: z.number(),
+  videos: z.number(),
+  /** Per kind of action ("adds to the top of Summer"): how many. */
+  by_action: z.array(z.object({ summary: z.string(), count: z.number() })),
+  /** The changes, video by video, at most 1,000 of them. */
+  actions: z.array(plannedActionSchema),
+  truncated: z.boolean(),
+  /** Over 100 changes, applying asks first (`confirm: true`). */
+  asks_first: z.boolean(),
+})
+export type RuleDryRun = z.infer<typeof ruleDryRunSchema>
+
+/** `POST /rules/:id/apply` {confirm?}: the dry run's change set handed to the engine. */
+export const ruleApplySchema = z.object({ confirm: z.boolean().default(false) })
+export const ruleAppliedSchema = z.object({
+  changes: z.number(),
+  videos: z.number(),
+  runs: z.number(),
+})
+
 /** `POST /api/dashboard/rules/preview`: what a definition matches now, as it is being edited. */
+export const rulePreviewRequestSchema = z.object({ definition: ruleDefinitionSchema })
 export const rulePreviewSchema = z.object({
   matches: z.number(),
   videos: z.array(z.object({ id: z.string(), caption: z.nullable(z.string()) })),
@@ -185,6 +236,7 @@ export const rulePreviewSchema = z.object({
   ),
   findings: z.array(ruleFindingSchema),
 })
+export type RulePreview = z.infer<typeof rulePreviewSchema>
 
 /** One condition as a run evaluated it: its value on the video and whether it held. */
 export const traceConditionSchema = z.object({
@@ -193,6 +245,7 @@ export const traceConditionSchema = z.object({
   value: z.unknown(),
   result: z.boolean(),
 })
+export type TraceCondition = z.infer<typeof traceConditionSchema>
 
 export const traceCallSchema = z.object({
   method: z.string(),
