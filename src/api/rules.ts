@@ -262,11 +262,13 @@ export const runOutcomes = ['applied', 'no_match', 'failed', 'partly_failed', 's
 export const ruleRunSchema = z.object({
   id: z.string(),
   rule_id: z.string(),
+  rule_name: z.string(),
   rule_version: z.number(),
   video_id: z.nullable(z.string()),
   /** The event that started it: its type, video and time, or the schedule or a person. */
   cause: z.object({ kind: z.string(), at: z.string(), detail: z.string() }),
-  outcome: z.enum(runOutcomes),
+  /** `running` until its steps end (a busy service's retries included). */
+  outcome: z.enum([...runOutcomes, 'running']),
   started_at: z.string(),
   finished_at: z.nullable(z.string()),
   conditions: z.array(traceConditionSchema),
@@ -281,6 +283,14 @@ export const ruleRunSchema = z.object({
   ),
 })
 export type RuleRun = z.infer<typeof ruleRunSchema>
+
+/** `GET /api/dashboard/rules/runs`: the newest runs first, a page at a time. */
+export const ruleRunPageSchema = z.object({
+  runs: z.array(ruleRunSchema),
+  /** `before=` for the next page; null on the last. */
+  next: z.nullable(z.string()),
+})
+export type RuleRunPage = z.infer<typeof ruleRunPageSchema>
 
 /** `GET /api/dashboard/rules/why?video_id=&playlist_id=` (or `product_id=`): the run that put it there. */
 export const placementSchema = z.object({
