@@ -39,6 +39,11 @@ export interface RulesEngine {
     videoIds: readonly string[],
     person: Principal,
   ): Promise<{ runs: number }>
+  /**
+   * Tries a finished run's failed steps again, with its event's data; false when it has none
+   * or is being tried already.
+   */
+  retry(runId: string, person: Principal): Promise<boolean>
 }
 
 /** What the rules area is given once the service is known. */
