@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely'
+import type { Generated, Kysely, Migration } from 'kysely'
 
 /** How a decision was made (decision 0022). */
 export const decisionSources = ['person', 'audit', 'second', 'auto', 'floor', 'external'] as const
@@ -9,7 +9,7 @@ export type DecisionSource = (typeof decisionSources)[number]
  * for a change, adds a new one, so what happened stays readable.
  */
 export interface ReviewDecisionTable {
-  seq: number
+  seq: Generated<number>
   id: string
   /** The decisions sent together (one submit, one settle); an undo names it. */
   batch_id: string
