@@ -78,11 +78,26 @@ export interface ReviewKeyMapTable {
   updated_at: string
 }
 
+/**
+ * Auto-accept's watch over matching jobs: what it last read of each video's match list, so that
+ * it acts once on each job's output, whoever else reads the list first.
+ */
+export interface ReviewWatchTable {
+  video_id: string
+  /** The match list's `status` when last read. */
+  status: 'none' | 'in_progress' | 'completed' | 'failed'
+  /** When auto-accept last read the list (ms). */
+  looked_ms: number
+  /** The newest `updated_at` among the matches it has handled (the service's time), or null. */
+  handled_through: string | null
+}
+
 export interface ReviewTables {
   review_decisions: ReviewDecisionTable
   review_suggestions: ReviewSuggestionTable
   review_videos: ReviewVideoTable
   review_key_maps: ReviewKeyMapTable
+  review_watch: ReviewWatchTable
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the database as it was then
@@ -167,6 +182,18 @@ export const reviewMigrations = (postgres: boolean): Record<string, Migration> =
         .addColumn('account_id', 'text', (c) => c.primaryKey())
         .addColumn('keys', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute()
+      await db.schema
+        .createTable('review_watch')
+        .addColumn('video_id', 'text', (c) => c.primaryKey())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('looked_ms', 'bigint', (c) => c.notNull())
+        .addColumn('handled_through', 'text')
+        .execute()
+      await db.schema
+        .createIndex('review_watch_status')
+        .on('review_watch')
+        .columns(['status', 'looked_ms'])
         .execute()
     },
   },
