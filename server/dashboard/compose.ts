@@ -38,7 +38,8 @@ import { createLogger, warningLog } from './ops/logger.ts'
 import { createMetrics, observeUpstream } from './ops/metrics.ts'
 import { createReadiness } from './ops/readiness.ts'
 import type { DashboardOptions } from './options.ts'
-import type { ReviewService, ReviewTableMap } from './review/review-context.ts'
+import { createMatchLists } from './review/match-lists.ts'
+import type { ReviewDeps, ReviewService, ReviewTableMap } from './review/review-context.ts'
 import { createRoutes, type IndexHandlers } from './routes.ts'
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
@@ -176,6 +177,15 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     log,
   )
   const streams = createSessionStreams({ hub, sessions: access.sessions, log })
+  const reviewDb = access.db.withTables<ReviewTableMap>()
+  // The match review: its routes, the index's rechecks and auto-accept share one view of the lists.
+  const review: ReviewDeps = {
+    db: reviewDb,
+    log,
+    lists: createMatchLists({ db: reviewDb, log }),
+    service: () => reviewService,
+    random: options.review?.random ?? Math.random,
+  }
   const timeoutMs = options.upstreamTimeoutMs ?? 30_000
   const agents = createUpstreamAgents()
   let sandbox: Awaited<ReturnType<typeof startSandbox>> | null = null
@@ -240,6 +250,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
       reader,
       log,
       indexed: Boolean(options.index),
+      onMatchList: (videoId, list, readAt) => review.lists.note(videoId, list, readAt),
     })
     service.reviewQueue = reviewQueueRoute(reviewQueue)
     reviewService = {
@@ -298,12 +309,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     health: () => service?.health ?? { status: 'starting' },
     index: () => service?.index ?? null,
     reviewQueue: (req, res, url) => (service ? service.reviewQueue(req, res, url) : starting(res)),
-    review: {
-      db: access.db.withTables<ReviewTableMap>(),
-      log,
-      service: () => reviewService,
-      random: options.review?.random ?? Math.random,
-    },
+    review,
     serveApp: async (req, res) => {
       const signedIn = () => access.signIn.principalOf(req).then(Boolean)
       if (serverRender && (await serverRender(req, res, signedIn))) return

@@ -55,6 +55,8 @@ export function createReviewQueue(options: {
   indexed?: boolean
   probes?: { maxChannels: number; maxAgeMs: number }
   now?: () => number
+  /** Shown each match list the queue reads (the review notes decisions made elsewhere). */
+  onMatchList?: (videoId: string, list: ProductMatchList, readAt: number) => Promise<unknown>
 }) {
   const { db, reader, log } = options
   const clock = options.now ? { now: options.now } : {}
@@ -131,6 +133,7 @@ export function createReviewQueue(options: {
           `/api/v1/videos/${encodeURIComponent(video_id)}/product_matches`,
         )
         await noteMatching(db, video_id, list ? matchingStateOf(list) : 'done', readAt)
+        if (list) await options.onMatchList?.(video_id, list, readAt)
       }),
     )
   }

@@ -1,7 +1,9 @@
 import { Hono } from 'hono'
 import type { DashboardEnv } from '../http/context.ts'
 import { mountAutoAcceptSettings } from './auto-accept-routes.ts'
+import { mountDecisions } from './decision-routes.ts'
 import { mountKeys } from './key-routes.ts'
+import { mountQueue } from './queue-routes.ts'
 import type { ReviewDeps } from './review-context.ts'
 
 /**
@@ -12,6 +14,8 @@ import type { ReviewDeps } from './review-context.ts'
 export function createReviewApp(deps: ReviewDeps) {
   const app = new Hono<DashboardEnv>()
   mountKeys(app, deps)
+  mountDecisions(app, deps)
+  mountQueue(app, deps)
   mountAutoAcceptSettings(app, deps)
   return app
 }

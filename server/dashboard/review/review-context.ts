@@ -10,6 +10,7 @@ import type { ServiceClient } from '../forwarding/service-client.ts'
 import { type DashboardContext, type DashboardEnv, raw, refuse } from '../http/context.ts'
 import { sendError } from '../http/json-response.ts'
 import type { Log } from '../ops/logger.ts'
+import type { MatchLists } from './match-lists.ts'
 import type { ReviewTables } from './tables.ts'
 
 /** The review's tables as `withTables` takes them (a mapped type has the index signature it wants). */
@@ -36,6 +37,8 @@ export interface ReviewDeps {
   log: Log
   /** Null until the service is connected: the routes that need it answer 503 until then. */
   service: () => ReviewService | null
+  /** Every match list read goes through it (external decisions, the kept suggestions). */
+  lists: MatchLists
   /** 0 ≤ x < 1: draws the double-review sample (tests set it). */
   random: () => number
 }
