@@ -5,7 +5,6 @@ import type { Entry, Results, TwoSpeeds } from './results.ts'
 type ReportRow = BenchReport['rows'][number]
 
 const cell = (text: string) => text.replaceAll('|', '\\|')
-const line = (cells: string[]) => `| ${cells.map(cell).join(' | ')} |`
 const day = (iso: string) => iso.slice(0, 10)
 const whole = (value: number | null | undefined) =>
   value == null ? 'n/a' : Math.round(value).toLocaleString('en')
@@ -37,13 +36,26 @@ Counts, sizes, scores and throughputs are as measured. A run in which a request 
 page was answered 401 or 5xx fails instead of reporting figures of another page.
 `
 
+/** A table with its columns padded to one width, as a Markdown formatter leaves it. */
+function table(header: string[], right: boolean[], rows: string[][]): string[] {
+  const all = [header, ...rows].map((cells) => cells.map(cell))
+  const widths = header.map((_, i) => Math.max(3, ...all.map((cells) => (cells[i] ?? '').length)))
+  const pad = (text: string, i: number) =>
+    right[i] ? text.padStart(widths[i] ?? 0) : text.padEnd(widths[i] ?? 0)
+  const line = (cells: string[]) => `| ${cells.map(pad).join(' | ')} |`
+  const rule = widths.map((width, i) =>
+    right[i] ? `${'-'.repeat(width - 1)}:` : '-'.repeat(width),
+  )
+  return [line(all[0] ?? []), `| ${rule.join(' | ')} |`, ...all.slice(1).map(line)]
+}
+
 function hostSummary(report: BenchReport): string {
   const parts = Object.entries(report.host).map(([name, value]) =>
     typeof value === 'object' && value !== null
       ? `${name} ${whole((value as { start?: number }).start)} → ${whole((value as { end?: number }).end)}`
       : `${name} ${String(value)}`,
   )
-  const settings = Object.entries(report.settings).map(([name, value]) => `${name}=${value}`)
+  const settings = Object.entries(report.settings ?? {}).map(([name, value]) => `${name}=${value}`)
   return `- **bench:${report.bench}** (${day(report.date)}, Node ${report.node}): host index ${parts.join(', ')}${settings.length ? `; ${settings.join(' ')}` : ''}`
 }
 
@@ -51,57 +63,60 @@ function hostSummary(report: BenchReport): string {
 const shown = (row: ReportRow) => row.goal !== '' || row.key !== undefined
 const mark = (row: ReportRow) => (row.met === null ? '' : row.met ? 'met' : '**missed**')
 
-function latestSection(results: Results): string[] {
-  const entries = Object.keys(benchmarks).flatMap((name) => {
-    const entry = results.latest[name as keyof typeof benchmarks]
+/** The benchmarks' entries in the order `npm run bench` runs them. */
+function inOrder<T>(entries: Partial<Record<string, T>>): T[] {
+  return Object.keys(benchmarks).flatMap((name) => {
+    const entry = entries[name]
     return entry ? [entry] : []
   })
-  const out = [
+}
+
+function latestSection(results: Results): string[] {
+  const entries = inOrder(results.latest)
+  const rows = entries.flatMap((entry) =>
+    failed(entry)
+      ? [[`bench:${entry.bench}`, entry.failed, 'failed', '', '', '', '', day(entry.date)]]
+      : entry.rows
+          .filter(shown)
+          .map((row) => [
+            `bench:${entry.bench}`,
+            row.figure,
+            row.result,
+            row.goal,
+            mark(row),
+            row.note ?? 'as measured',
+            whole(row.hostIndex ?? entry.hostIndex),
+            day(entry.date),
+          ]),
+  )
+  return [
     '## Latest run',
     '',
-    line(['Benchmark', 'Figure', 'Result', 'Goal', 'Met', 'How referred', 'Host index', 'Date']),
-    line(['---', '---', '---:', '---', '---', '---', '---:', '---']),
+    ...table(
+      ['Benchmark', 'Figure', 'Result', 'Goal', 'Met', 'How referred', 'Host index', 'Date'],
+      [false, false, true, false, false, false, true, false],
+      rows,
+    ),
+    '',
+    'Hosts and sizes of these runs:',
+    '',
+    ...entries.flatMap((entry) => (failed(entry) ? [] : [hostSummary(entry)])),
   ]
-  for (const entry of entries) {
-    if (failed(entry)) {
-      out.push(
-        line([`bench:${entry.bench}`, entry.failed, 'failed', '', '', '', '', day(entry.date)]),
-      )
-      continue
-    }
-    for (const row of entry.rows.filter(shown))
-      out.push(
-        line([
-          `bench:${entry.bench}`,
-          row.figure,
-          row.result,
-          row.goal,
-          mark(row),
-          row.note ?? 'as measured',
-          whole(row.hostIndex ?? entry.hostIndex),
-          day(entry.date),
-        ]),
-      )
-  }
-  out.push('', 'Hosts and sizes of these runs:', '')
-  for (const entry of entries) if (!failed(entry)) out.push(hostSummary(entry))
-  return out
 }
 
 /** The timings both runs referred to the reference device, by key. */
-function compared(pair: TwoSpeeds): string[] {
+function compared(pair: TwoSpeeds): string[][] {
   if (failed(pair.full) || failed(pair.limited)) {
     const why = failed(pair.full) ? pair.full.failed : (pair.limited as { failed: string }).failed
-    return [line([`bench:${pair.full.bench}`, why, '', '', '', '', ''])]
+    return [[`bench:${pair.full.bench}`, why, '', '', '', '', '']]
   }
   const limited = new Map(pair.limited.rows.map((row) => [row.key, row]))
-  const rows: string[] = []
-  for (const full of pair.full.rows) {
+  return pair.full.rows.flatMap((full) => {
     const other = full.key ? limited.get(full.key) : undefined
-    if (!full.key || !full.basis || !other || full.value == null || other.value == null) continue
+    if (!full.key || !full.basis || !other || full.value == null || other.value == null) return []
     const difference = (other.value - full.value) / full.value
-    rows.push(
-      line([
+    return [
+      [
         `bench:${pair.full.bench}`,
         `${full.key} (${full.figure})`,
         `${full.result} (host ${whole(full.hostIndex)}, ${full.basis})`,
@@ -109,17 +124,13 @@ function compared(pair: TwoSpeeds): string[] {
         `${difference >= 0 ? '+' : ''}${(difference * 100).toFixed(0)}%`,
         Math.abs(difference) <= 0.2 ? 'yes' : '**no**',
         day(pair.limited.date),
-      ]),
-    )
-  }
-  return rows
+      ],
+    ]
+  })
 }
 
 function twoSpeedsSection(results: Results): string[] {
-  const pairs = Object.keys(benchmarks).flatMap((name) => {
-    const pair = results.twoSpeeds[name as keyof typeof benchmarks]
-    return pair ? [pair] : []
-  })
+  const pairs = inOrder(results.twoSpeeds)
   if (pairs.length === 0) return []
   return [
     '## The same figures at two speeds',
@@ -128,17 +139,11 @@ function twoSpeedsSection(results: Results): string[] {
     'held to a fraction of one CPU (`BENCH_CPU_LIMIT`, a cgroup v1 CPU quota), which its host',
     'index reads as a slower machine. The reference figures should agree within 20%.',
     '',
-    line([
-      'Benchmark',
-      'Figure',
-      'As it is',
-      'Under the limit',
-      'Difference',
-      'Within 20%',
-      'Date',
-    ]),
-    line(['---', '---', '---:', '---:', '---:', '---', '---']),
-    ...pairs.flatMap(compared),
+    ...table(
+      ['Benchmark', 'Figure', 'As it is', 'Under the limit', 'Difference', 'Within 20%', 'Date'],
+      [false, false, true, true, true, false, false],
+      pairs.flatMap(compared),
+    ),
     '',
     `CPU limits: ${pairs.map((pair) => `bench:${pair.full.bench} ${pair.limit}`).join(', ')}.`,
   ]
