@@ -1,20 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { resolveChannelId } from '@/api/queries/channels'
+import { loadReview } from '@/features/matches/load-review'
 import { ReviewScreen } from '@/features/matches/review-screen'
 import { reviewSearchSchema } from '@/features/matches/review-search'
 
 export const Route = createFileRoute('/matches')({
   validateSearch: reviewSearchSchema,
-  loaderDeps: ({ search }) => ({ channel: search.channel }),
-  loader: async ({ context, deps }) => {
-    // The review's queries load beside the channel, not with every first screen.
-    const [channel, { reviewQueueQuery }] = await Promise.all([
-      resolveChannelId(context.queryClient, deps.channel),
-      import('@/api/queries/matches'),
-    ])
-    const channelId = channel ?? ''
-    await context.queryClient.ensureQueryData(reviewQueueQuery(channelId))
-    return { channelId }
-  },
+  loaderDeps: ({ search }) => ({
+    channel: search.channel,
+    order: search.order ?? null,
+    below: search.below ?? false,
+  }),
+  loader: ({ context, deps }) => loadReview(context.queryClient, deps),
   component: ReviewScreen,
 })

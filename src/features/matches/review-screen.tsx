@@ -1,73 +1,139 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { useCallback, useEffect, useState } from 'react'
-import { reviewQueueQuery, videoMatchesQuery } from '@/api/queries/matches'
-import { videoQuery } from '@/api/queries/videos'
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
+import { reviewQueueAnswerQuery } from '@/api/queries/review'
+import type { ReviewQueueAnswer } from '@/api/review'
+import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
-import { safeHttpUrl } from '@/lib/format'
-import { loadSubmitted } from './decision-storage'
-import { RecentlySubmitted } from './recently-submitted'
+import { orderWords, QueueOrderSelect } from './queue-order'
+import { RecentDecisions } from './recent-decisions'
 import { ReviewPanel } from './review-panel'
+import { usePrefetchUpcoming, videosAhead } from './use-prefetch-upcoming'
 
 const route = getRouteApi('/matches')
 
-// The channel's queue of videos with pending suggestions, oldest first, one video at a time; the
-// URL names the video in front of the reviewer.
+// Opened rarely: its code loads when it is first opened.
+const KeyMapDialog = lazy(() => import('./keys/key-map-dialog'))
+
+const noPremarks = {}
+
+// The channel's queue of videos with suggestions waiting for a person, one video at a time, in the
+// order chosen; the URL names the order, the video in front of the reviewer and whether
+// suggestions below the floor are shown.
 export function ReviewScreen() {
   const { channelId } = route.useLoaderData()
   const search = route.useSearch()
-  const navigate = route.useNavigate()
-  const queryClient = useQueryClient()
-  const { data: queue } = useSuspenseQuery(reviewQueueQuery(channelId))
-  // The queue as it was when this video was shown: a submit removes it, the next one stays next.
-  const [order, setOrder] = useState(queue)
-  const videoId = search.video ?? order[0]?.id
-  const position = order.findIndex((video) => video.id === videoId)
-  const next = position >= 0 ? order[position + 1] : queue.find((video) => video.id !== videoId)
-  const [submitted, setSubmitted] = useState(loadSubmitted)
+  const below = search.below ?? false
+  const { data: answer } = useSuspenseQuery(
+    reviewQueueAnswerQuery(channelId, search.order ?? null, below),
+  )
+  // A new order starts a new pass through the queue; showing the floor's suggestions does not.
+  return <QueueReview key={answer.order} answer={answer} />
+}
 
-  // The next video's suggestions, record and poster are read while this one is reviewed.
-  useEffect(() => {
-    if (!next) return
-    void queryClient.prefetchQuery(videoMatchesQuery(next.id))
-    void queryClient.prefetchQuery(videoQuery(next.id))
-    const poster = safeHttpUrl(next.thumbnail_url)
-    if (poster) new Image().src = poster
-  }, [next, queryClient])
+function QueueReview({ answer }: { answer: ReviewQueueAnswer }) {
+  const search = route.useSearch()
+  const navigate = route.useNavigate()
+  const queue = answer.videos
+  // The queue as it was when this pass began: a submit removes a video, the next one stays next.
+  const [pass, setPass] = useState(queue)
+  const [keysOpen, setKeysOpen] = useState(false)
+  const videoId = search.video ?? pass[0]?.id
+  const position = pass.findIndex((video) => video.id === videoId)
+  const upcoming = useMemo(
+    () =>
+      position >= 0
+        ? pass.slice(position + 1, position + 1 + videosAhead)
+        : queue.filter((video) => video.id !== videoId).slice(0, videosAhead),
+    [pass, queue, position, videoId],
+  )
+  const next = upcoming[0]
+  const shown = pass[position] ?? queue.find((video) => video.id === videoId)
+  usePrefetchUpcoming(upcoming)
 
   const advance = useCallback(() => {
-    setSubmitted(loadSubmitted())
-    if (!next) setOrder(queue.filter((video) => video.id !== videoId))
+    if (!next) setPass(queue.filter((video) => video.id !== videoId))
     void navigate({ search: (prev) => ({ ...prev, video: next?.id }) })
   }, [next, queue, videoId, navigate])
+
+  const floor = useMemo(
+    () => ({
+      floor: answer.floor,
+      showBelow: search.below ?? false,
+      onShowBelow: (show: boolean) =>
+        void navigate({ search: (prev) => ({ ...prev, below: show || undefined }) }),
+    }),
+    [answer.floor, search.below, navigate],
+  )
 
   return (
     <div className="space-y-6">
       <PageHeader
         title="AI matches"
-        actions={<p className="text-sm text-slate-700">Press ? for the keys.</p>}
+        actions={
+          <div className="flex flex-wrap items-center gap-3">
+            <QueueOrderSelect
+              order={answer.order}
+              threshold={answer.threshold}
+              onChange={(order) =>
+                void navigate({ search: (prev) => ({ ...prev, order, video: undefined }) })
+              }
+            />
+            <Button size="sm" onClick={() => setKeysOpen(true)}>
+              Review keys…
+            </Button>
+            <p className="text-sm text-slate-700">Press ? for the keys.</p>
+          </div>
+        }
         description={
-          <p aria-live="polite">
-            {queue.length === 0
-              ? 'No video is waiting for review.'
-              : position >= 0
-                ? `Video ${position + 1} of ${order.length} waiting for review, oldest first (${queue.length} left).`
-                : `${queue.length} ${queue.length === 1 ? 'video waits' : 'videos wait'} for review. This one was reopened.`}
-          </p>
+          <>
+            <p aria-live="polite">
+              {queue.length === 0
+                ? 'No video is waiting for review.'
+                : position >= 0
+                  ? `Video ${position + 1} of ${pass.length} waiting for review, ${orderWords[answer.order]} (${queue.length} left).`
+                  : `${queue.length} videos waiting for review, ${orderWords[answer.order]}.`}
+            </p>
+            {answer.threshold !== null || answer.floor !== null ? (
+              <p>
+                {[
+                  answer.threshold !== null ? `Threshold ${answer.threshold}` : null,
+                  answer.floor !== null ? `floor ${answer.floor}` : null,
+                ]
+                  .filter(Boolean)
+                  .join(', ')}
+                {answer.hidden_below_floor > 0
+                  ? `: ${answer.hidden_below_floor} suggestions below the floor hidden.`
+                  : '.'}
+              </p>
+            ) : null}
+          </>
         }
       />
-      <div className="grid gap-8 xl:grid-cols-[1fr_14rem]">
+      <div className="grid gap-8 xl:grid-cols-[1fr_18rem]">
         {videoId ? (
-          <ReviewPanel key={videoId} videoId={videoId} onDone={advance} />
+          <ReviewPanel
+            key={videoId}
+            videoId={videoId}
+            premarks={shown?.premarks ?? noPremarks}
+            second={shown?.second ?? false}
+            floor={floor}
+            onDone={advance}
+          />
         ) : (
           <EmptyState title="Nothing to review">
             Every suggestion of this channel has been decided. Start matching from a video's page or
             from a selection in the library.
           </EmptyState>
         )}
-        <RecentlySubmitted videos={submitted} />
+        <RecentDecisions />
       </div>
+      {keysOpen ? (
+        <Suspense>
+          <KeyMapDialog onClose={() => setKeysOpen(false)} />
+        </Suspense>
+      ) : null}
     </div>
   )
 }

@@ -10,10 +10,15 @@ import type { SubmitPlan } from './review-model'
 const names = (matches: readonly ProductMatch[]) =>
   matches.map((match) => productLabel(match.product)).join(', ')
 
-// Exactly what Enter sends: the service's accept is a replacement, so every suggestion not
-// accepted is rejected, the undecided ones included.
+const suggestions = (count: number) => (count === 1 ? '1 suggestion' : `${count} suggestions`)
+
+// Exactly what a submit sends: the service's accept is a replacement, so every suggestion not
+// accepted is rejected, the undecided and hidden ones included. With none accepted the dashboard
+// records the rejections and sets the video aside (the service's accept needs a product).
 export function SubmitBar({
   plan,
+  premarked,
+  keyLabel,
   busy,
   error,
   canUndo,
@@ -24,6 +29,10 @@ export function SubmitBar({
   unavailableReason,
 }: {
   plan: SubmitPlan
+  /** How many of the decisions shown are pre-marks, which a submit makes the reviewer's. */
+  premarked: number
+  /** Each action's key as the person's layout prints it. */
+  keyLabel: { submit: string; acceptRemaining: string; undo: string }
   busy: boolean
   error: unknown
   canUndo: boolean
@@ -34,15 +43,16 @@ export function SubmitBar({
   /** Why the account cannot accept or reject suggestions, when it cannot. */
   unavailableReason: string | undefined
 }) {
-  const rejected = plan.rejected.length + plan.undecided.length
+  const shownRejected = [...plan.rejected, ...plan.undecided]
+  const rejected = shownRejected.length + plan.hidden.length
   return (
     <section aria-label="What a submit sends" className="space-y-3 rounded-lg border p-3">
       <div aria-live="polite" className="space-y-1 text-sm">
         {plan.accepted.length === 0 ? (
           <p>
-            Nothing accepted yet. The service cannot reject every suggestion (its accept needs at
-            least one product), so without an accepted product this video can only be skipped; its
-            suggestions stay pending.
+            <strong>Rejects all {rejected}.</strong> Nothing accepted: a submit records every
+            suggestion as rejected and the video leaves this queue. The service keeps them pending
+            (its accept needs at least one product).
           </p>
         ) : (
           <>
@@ -51,17 +61,30 @@ export function SubmitBar({
             </p>
             <p>
               <strong>Rejects {rejected}:</strong>{' '}
-              {rejected === 0 ? 'none' : names([...plan.rejected, ...plan.undecided])}
+              {shownRejected.length > 0
+                ? names(shownRejected)
+                : plan.hidden.length > 0
+                  ? 'only those below the floor'
+                  : 'none'}
             </p>
-            {plan.undecided.length > 0 ? (
-              <p>
-                {plan.undecided.length} undecided{' '}
-                {plan.undecided.length === 1 ? 'suggestion is' : 'suggestions are'} rejected by a
-                submit.
-              </p>
-            ) : null}
           </>
         )}
+        {plan.undecided.length > 0 ? (
+          <p>
+            {plan.undecided.length} undecided{' '}
+            {plan.undecided.length === 1 ? 'suggestion is' : 'suggestions are'} rejected by a
+            submit.
+          </p>
+        ) : null}
+        {plan.hidden.length > 0 ? (
+          <p>{suggestions(plan.hidden.length)} below the floor, not shown, rejected unseen.</p>
+        ) : null}
+        {premarked > 0 ? (
+          <p>
+            {premarked} pre-marked {premarked === 1 ? 'decision becomes' : 'decisions become'} yours
+            when you submit.
+          </p>
+        ) : null}
       </div>
       {error ? (
         <Callout
@@ -78,32 +101,29 @@ export function SubmitBar({
         </Callout>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        {plan.accepted.length === 0 ? (
-          <Button className="min-h-11" onClick={onSkip}>
-            Skip to the next video <Kbd>Enter</Kbd>
-          </Button>
-        ) : (
-          <Button
-            className="min-h-11"
-            variant="primary"
-            busy={busy}
-            busyLabel="Submitting…"
-            unavailableReason={unavailableReason}
-            onClick={onSubmit}
-          >
-            Submit and next <Kbd>Enter</Kbd>
-          </Button>
-        )}
+        <Button
+          className="min-h-11"
+          variant="primary"
+          busy={busy}
+          busyLabel="Submitting…"
+          unavailableReason={unavailableReason}
+          onClick={onSubmit}
+        >
+          Submit and next <Kbd>{keyLabel.submit}</Kbd>
+        </Button>
+        <Button className="min-h-11" onClick={onSkip}>
+          Skip to the next video
+        </Button>
         <Button
           className="min-h-11"
           disabled={plan.undecided.length === 0}
           unavailableReason={unavailableReason}
           onClick={onAcceptRemaining}
         >
-          Accept all remaining <Kbd>Shift+A</Kbd>
+          Accept all remaining <Kbd>{keyLabel.acceptRemaining}</Kbd>
         </Button>
         <Button className="min-h-11" disabled={!canUndo} onClick={onUndo}>
-          Undo <Kbd>u</Kbd>
+          Undo <Kbd>{keyLabel.undo}</Kbd>
         </Button>
       </div>
     </section>

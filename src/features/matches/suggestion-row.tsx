@@ -2,6 +2,7 @@ import { memo, type Ref } from 'react'
 import type { ProductMatch } from '@/api/generated/types.gen'
 import { ProductImage } from '@/components/product-image'
 import { storeLabel } from '@/components/store-select'
+import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { priceRange, productLabel } from '@/lib/product-facts'
 import type { Decision } from './review-model'
@@ -14,11 +15,14 @@ const rowTone = {
 } as const
 
 // One suggested product with its score. The row in front of the reviewer holds the keyboard focus
-// (on its Accept button), so a screen reader hears which product the keys act on.
+// (on its Accept button), so a screen reader hears which product the keys act on. A pre-marked row
+// shows auto-accept's decision, marked as such until the reviewer makes one of their own.
 export const SuggestionRow = memo(function SuggestionRow({
   match,
   store,
   decision,
+  premarked,
+  belowFloor,
   active,
   index,
   focusRef,
@@ -31,6 +35,10 @@ export const SuggestionRow = memo(function SuggestionRow({
   // (null: not among the stores listed; undefined: the stores are still loading).
   store: { name: string | null; currency: string } | null | undefined
   decision: Decision | null
+  /** The decision shown is auto-accept's pre-mark, not yet the reviewer's. */
+  premarked: boolean
+  /** Under the team's floor (shown because the reviewer asked). */
+  belowFloor: boolean
   active: boolean
   index: number
   focusRef: Ref<HTMLButtonElement> | undefined
@@ -46,9 +54,13 @@ export const SuggestionRow = memo(function SuggestionRow({
   const from = where ? ` from ${where}` : ''
   const variants = product.units.length
   const score = Math.max(0, Math.min(100, match.matching_score))
+  const state = decision
+    ? `${premarked ? 'pre-marked ' : ''}${decisionWords[decision].toLowerCase()}`
+    : 'undecided'
   return (
     <li
       data-active={active || undefined}
+      data-premarked={premarked || undefined}
       className={`flex flex-wrap items-center gap-3 rounded-lg border-2 p-3 ${rowTone[decision ?? 'none']} ${active ? 'outline outline-2 outline-offset-2 outline-indigo-600' : ''}`}
     >
       <ProductImage product={product} />
@@ -64,11 +76,13 @@ export const SuggestionRow = memo(function SuggestionRow({
             <span className="block h-full bg-indigo-600" style={{ width: `${score}%` }} />
           </span>
           <span>Score {match.matching_score}</span>
+          {belowFloor ? <Badge>Below the floor</Badge> : null}
         </div>
       </div>
-      <p className="w-20 text-sm font-medium" aria-hidden="true">
-        {decision ? decisionWords[decision] : 'Undecided'}
-      </p>
+      <div className="w-24 space-y-1 text-sm font-medium" aria-hidden="true">
+        <p>{decision ? decisionWords[decision] : 'Undecided'}</p>
+        {premarked ? <Badge tone="info">Pre-marked</Badge> : null}
+      </div>
       <div className="flex gap-2">
         <Button
           ref={focusRef}
@@ -76,7 +90,7 @@ export const SuggestionRow = memo(function SuggestionRow({
           className="min-h-11 min-w-11"
           variant={decision === 'accepted' ? 'primary' : 'secondary'}
           aria-pressed={decision === 'accepted'}
-          aria-label={`Accept ${name}${from}, score ${match.matching_score}${decision ? `, ${decisionWords[decision].toLowerCase()}` : ', undecided'}`}
+          aria-label={`Accept ${name}${from}, score ${match.matching_score}${belowFloor ? ', below the floor' : ''}, ${state}`}
           onFocus={() => onFocusRow(index)}
           unavailableReason={unavailableReason}
           onClick={() => onDecide('accepted', index)}

@@ -56,9 +56,14 @@ describe('shortcuts by physical key', () => {
   it('lists a physical key by the character the layout gives it', async () => {
     renderKeys({ accept: vi.fn(), all: vi.fn(), library: vi.fn() })
     await userEvent.keyboard('?')
-    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })
+    // The help's code loads when it is first opened, which a busy machine slows.
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'Keyboard shortcuts' },
+      { timeout: 5_000 },
+    )
     const review = within(dialog).getByRole('region', { name: 'Match review' })
-    await within(review).findByText('Q')
+    await within(review).findByText('Q', {}, { timeout: 5_000 })
     expect(within(review).getByText('Shift+Q')).toBeInTheDocument()
   })
 
