@@ -52,6 +52,12 @@ export interface DashboardOptions {
   index?: { reconcileEveryMs?: number }
   /** The match review (issue 36): `random` draws its 5% double-review sample (tests set it). */
   review?: { random?: () => number }
+  /**
+   * The rules engine (issue 37), which runs with the index: how often it resumes runs a stopped
+   * replica left and runs the schedules due (default 10 s), and how long a replica's hold on a
+   * run lasts without renewal (default 30 s). Tests shorten them.
+   */
+  rules?: { sweepEveryMs?: number; leaseTtlMs?: number }
   /** `DASHBOARD_PUBLIC_URL`: the origin people use; required off loopback (Host checking). */
   publicUrl?: string
   /** `TRUST_PROXY`: a proxy in front says whether the browser used https and from where. */

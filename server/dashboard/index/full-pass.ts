@@ -7,8 +7,10 @@ import type {
 } from '../../../src/api/generated/types.gen.ts'
 import { withFields } from '../../../src/api/video-fields.ts'
 import type { DashboardDb } from '../db/database.ts'
-import type { ServiceReader } from '../forwarding/service-client.ts'
 import type { Lease } from '../db/lease.ts'
+import type { ServiceReader } from '../forwarding/service-client.ts'
+import { withCorrections } from './corrections.ts'
+import type { VideoNews } from './index-changes.ts'
 import { allPages } from './pages.ts'
 import type { IndexRunTable } from './tables.ts'
 import {
@@ -34,6 +36,8 @@ export interface PassContext {
   holder: string
   /** Aborted when the dashboard shuts down: the pass stops after its current page. */
   signal?: AbortSignal
+  /** Given to a reconcile: told what it changed that no webhook announced (the rules run on it). */
+  corrected?: (news: VideoNews[]) => void
 }
 
 /** Reads one video as the index keeps it; null when the service no longer has it. */
@@ -119,7 +123,12 @@ export async function runFullPass(context: PassContext, kind: IndexRunTable['kin
             factsFromVideo(withFields(video, indexFields), channel.id, readAt, confirmedAt),
           )
           const order = new Map(facts.map((video) => [video.id, position++]))
-          await saveVideos(db, facts, (id) => passStart.getTime() - (order.get(id) ?? 0))
+          const save = () =>
+            saveVideos(db, facts, (id) => passStart.getTime() - (order.get(id) ?? 0))
+          if (context.corrected) {
+            const ids = facts.map((video) => video.id)
+            context.corrected(await withCorrections(db, ids, save))
+          } else await save()
           run.videos += facts.length
           await progress()
         }
@@ -172,7 +181,11 @@ async function recheckUnseen(
   const gone: string[] = []
   for (const [index, id] of unseen.entries()) {
     if (index % 50 === 49) await progress()
-    if (!(await refreshVideo(context.db, context.reader, id))) gone.push(id)
+    const refresh = async () => {
+      if (!(await refreshVideo(context.db, context.reader, id))) gone.push(id)
+    }
+    if (context.corrected) context.corrected(await withCorrections(context.db, [id], refresh))
+    else await refresh()
   }
   await forgetVideos(context.db, gone)
   return unseen.length

@@ -1,5 +1,17 @@
+import type { VideoEvent } from '../../../src/api/generated/types.gen.ts'
+
 /** What changed in the index: one video, or anything at all (a pass, a product). */
 export type IndexChange = { videoId: string } | { everything: true }
+
+/**
+ * A change to one video the index applied, for what acts on changes (the rules): a webhook, once
+ * the read completing it is done (`key` is its dedup key), or a reconcile's correction that no
+ * webhook announced (`sourceAt`: when what it found was true; `created`: the video was new to
+ * the index, or in no channel it knew). An event older than the row is never one.
+ */
+export type VideoNews =
+  | { kind: 'webhook'; event: VideoEvent; key: string }
+  | { kind: 'reconcile'; videoId: string; sourceAt: number; created: boolean }
 
 /**
  * Word that the index changed, for what keeps answers from it (the home summary, the subtitle
@@ -9,10 +21,14 @@ export interface IndexChanges {
   changed(change: IndexChange): void
   /** Calls `listener` on each change from now on; returns what stops it. */
   listen(listener: (change: IndexChange) => void): () => void
+  heard(news: VideoNews): void
+  /** Calls `listener` on each video's news from now on; returns what stops it. */
+  onNews(listener: (news: VideoNews) => void): () => void
 }
 
 export function createIndexChanges(): IndexChanges {
   const listeners = new Set<(change: IndexChange) => void>()
+  const newsListeners = new Set<(news: VideoNews) => void>()
   return {
     changed(change) {
       for (const listener of listeners) listener(change)
@@ -20,6 +36,13 @@ export function createIndexChanges(): IndexChanges {
     listen(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)
+    },
+    heard(news) {
+      for (const listener of newsListeners) listener(news)
+    },
+    onNews(listener) {
+      newsListeners.add(listener)
+      return () => newsListeners.delete(listener)
     },
   }
 }

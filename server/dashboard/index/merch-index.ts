@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import type { ServiceEvent } from '../../../src/api/service-event.ts'
 import type { DashboardDb } from '../db/database.ts'
+import { createLease } from '../db/lease.ts'
 import type { ServiceReader } from '../forwarding/service-client.ts'
 import type { Log } from '../ops/logger.ts'
 import { LeaseLost, refreshVideo, runFullPass } from './full-pass.ts'
-import { createIndexChanges, type IndexChanges } from './index-changes.ts'
-import { createLease } from '../db/lease.ts'
+import { createIndexChanges, type IndexChanges, type VideoNews } from './index-changes.ts'
+import { placeInChannel } from './video-channel.ts'
 import { applySnapshot, forgetVideos } from './video-index.ts'
 
 export interface MerchIndexOptions {
@@ -74,7 +75,15 @@ export function createMerchIndex(options: MerchIndexOptions) {
     if (onlyIfDue && previous && Date.now() - Date.parse(previous.started_at) < every)
       return notStarted(true)
     const done = runFullPass(
-      { db, reader, lease, holder, signal: stopping.signal },
+      {
+        db,
+        reader,
+        lease,
+        holder,
+        signal: stopping.signal,
+        // What a reconcile finds that no webhook announced is news; a backfill's is not.
+        ...(previous ? { corrected: (found: VideoNews[]) => found.forEach(changes.heard) } : {}),
+      },
       previous ? 'reconcile' : 'backfill',
     )
       .then(() => {})
@@ -101,16 +110,21 @@ export function createMerchIndex(options: MerchIndexOptions) {
 
   async function complete(videoId: string) {
     if (!(await refreshVideo(db, reader, videoId))) await forgetVideos(db, [videoId])
+    else if (await unplaced(db, videoId)) await placeInChannel(db, reader, videoId)
     changes.changed({ videoId })
   }
 
-  function completeLater(videoId: string): Promise<void> {
+  /** Reads the video after a webhook; then its news, on the row as it then is. */
+  function completeLater(videoId: string, news?: VideoNews): Promise<void> {
     const previous = reading.get(videoId) ?? Promise.resolve()
     const next = previous
       .then(() => complete(videoId))
       .catch((error: unknown) =>
         log('index read after a webhook failed', { videoId, error: String(error) }),
       )
+      .then(() => {
+        if (news) changes.heard(news)
+      })
       .finally(() => {
         if (reading.get(videoId) === next) reading.delete(videoId)
       })
@@ -126,15 +140,15 @@ export function createMerchIndex(options: MerchIndexOptions) {
     /**
      * Applies a webhook to the index, and reads the video after to complete it; says whether it
      * was applied (not when older than what the index holds). Rejects if the database cannot
-     * take it.
+     * take it. Given the event's dedup key, its news follows the read (the rules act on it).
      */
-    async applyEvent(event: ServiceEvent): Promise<'applied' | 'older' | 'ignored'> {
+    async applyEvent(event: ServiceEvent, key?: string): Promise<'applied' | 'older' | 'ignored'> {
       if (event.event_type === 'video_import_failed') return 'ignored'
       lastEventAt = new Date().toISOString()
       const channel = await soleChannel(db)
       if (!(await applySnapshot(db, event, channel))) return 'older'
       changes.changed({ videoId: event.data.id })
-      completeLater(event.data.id)
+      completeLater(event.data.id, key ? { kind: 'webhook', event, key } : undefined)
       return 'applied'
     },
     /**
@@ -177,8 +191,18 @@ export function createMerchIndex(options: MerchIndexOptions) {
 
 export type MerchIndex = ReturnType<typeof createMerchIndex>
 
+const unplaced = async (db: DashboardDb, videoId: string) => {
+  const row = await db
+    .selectFrom('indexed_videos')
+    .select('channel_id')
+    .where('id', '=', videoId)
+    .executeTakeFirst()
+  return row?.channel_id === ''
+}
+
 // A webhook names no channel. With one channel indexed, a new video is that channel's; with
-// several it waits for the next pass to place it (the status counts it as unplaced).
+// several, the read after the webhook looks for it among each channel's newest videos, and
+// failing that it waits for the next pass to place it (the status counts it as unplaced).
 async function soleChannel(db: DashboardDb): Promise<string | null> {
   const channels = await db
     .selectFrom('indexed_videos')

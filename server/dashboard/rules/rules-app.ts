@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { DashboardEnv } from '../http/context.ts'
 import type { RulesSource } from './rules-http.ts'
+import { mountRunRoutes } from './runs-routes.ts'
 
 /**
  * The merchandising rules' API (issue 37, decision 0024), mounted at `/api/dashboard/rules`:
@@ -10,5 +11,6 @@ import type { RulesSource } from './rules-http.ts'
  */
 export function createRulesApp(source: RulesSource) {
   const app = new Hono<DashboardEnv>()
+  mountRunRoutes(app, source)
   return app
 }

@@ -1,0 +1,99 @@
+import type { EngineContext } from './engine-context.ts'
+import { type RunRequest, takeOver } from './run-claim.ts'
+import { sweepTraces } from './traces-sweep.ts'
+import { rulesWoken, tickOf } from './triggers.ts'
+
+const resumedAtOnce = 50
+const tracesSweptEveryMs = 3_600_000
+
+/**
+ * The engine's periodic work: runs whose replica stopped mid-way are taken over and finished;
+ * schedules due run over the library (one replica at a time holds the schedule's lease; each
+ * video's run is claimed per tick, so a tick acts once even if two replicas reach it); traces
+ * past their keeping are deleted.
+ */
+export function createEngineSweep(
+  context: EngineContext,
+  engine: {
+    claimAndQueue(requests: readonly RunRequest[]): Promise<number>
+    resume(runId: string, videoId: string): Promise<void>
+    stopping: AbortSignal
+  },
+) {
+  const { db, options, log } = context
+  const schedule = context.lease('rules-schedule', context.holder, options.sweepEveryMs * 3)
+  const lastTick = new Map<string, number>()
+  let timer: NodeJS.Timeout | null = null
+  let sweeping: Promise<void> | null = null
+  let tracesSweptAt = 0
+
+  async function resumeStopped() {
+    const stale = await db
+      .selectFrom('rule_runs')
+      .select(['id', 'video_id'])
+      .where('outcome', '=', 'running')
+      .where('lease_until', '<', context.now())
+      .limit(resumedAtOnce)
+      .execute()
+    for (const run of stale)
+      if (await takeOver(context, run.id, 'expired')) engine.resume(run.id, run.video_id ?? '')
+  }
+
+  async function runSchedules() {
+    if (!(await schedule.take())) return
+    for (const rule of await rulesWoken(db, 'schedule')) {
+      const trigger = rule.definition.trigger
+      if (trigger.type !== 'schedule') continue
+      const tick = tickOf(context.now(), trigger.every_minutes)
+      if (lastTick.get(rule.id) === tick) continue
+      lastTick.set(rule.id, tick)
+      const at = new Date(tick * trigger.every_minutes * 60_000).toISOString()
+      const videoIds = await context.matching(rule.definition)
+      await engine.claimAndQueue(
+        videoIds.map((videoId) => ({
+          rule,
+          videoId,
+          eventKey: `schedule:${tick}:${videoId}`,
+          cause: {
+            kind: 'schedule',
+            at,
+            detail: `Every ${trigger.every_minutes} minutes over the library`,
+          },
+          event: { tick },
+        })),
+      )
+    }
+  }
+
+  async function sweep() {
+    await resumeStopped()
+    await runSchedules()
+    if (context.now() - tracesSweptAt >= tracesSweptEveryMs) {
+      tracesSweptAt = context.now()
+      await sweepTraces(db, context.now() - options.keepMs)
+    }
+  }
+
+  return {
+    start() {
+      const tick = () => {
+        if (sweeping || engine.stopping.aborted) return
+        sweeping = sweep()
+          .catch((error: unknown) => log('rules sweep failed', { error: String(error) }))
+          .finally(() => {
+            sweeping = null
+          })
+      }
+      tick()
+      timer = setInterval(tick, options.sweepEveryMs)
+      timer.unref()
+    },
+    stop() {
+      if (timer) clearInterval(timer)
+      timer = null
+      schedule.release().catch(() => {})
+    },
+    /** One sweep now (tests). */
+    sweep,
+  }
+}

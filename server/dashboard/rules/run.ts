@@ -1,0 +1,182 @@
+import type { RuleAction, RuleDefinition } from '../../../src/api/rules.ts'
+import type { EngineContext, TraceCondition } from './engine-context.ts'
+import { heldConditions, recordPlacements } from './placements.ts'
+import { type RunCause, renewRun } from './run-claim.ts'
+import { finishRun, outcomeOf, pauseIfFailing, tellFollowers } from './run-outcome.ts'
+import { authorRefusal } from './run-rights.ts'
+import { runStep } from './run-steps.ts'
+import type { TraceCall } from './steps-calls.ts'
+
+const hourMs = 3_600_000
+const acting: RunCause['kind'][] = ['video_created', 'video_updated', 'reconcile']
+
+/**
+ * Carries a run this replica holds to its end: its conditions answered on the video as the index
+ * knows it (once; a resumed run keeps them), its steps recorded and done in order (those already
+ * applied never again), then its outcome, the placements it made, and a pause if its rule now
+ * fails too often. Stops where it is if another replica takes the run over.
+ */
+export async function executeRun(context: EngineContext, runId: string): Promise<void> {
+  const { db } = context
+  const run = await db
+    .selectFrom('rule_runs as run')
+    .innerJoin('rules as rule', 'rule.id', 'run.rule_id')
+    .leftJoin('rule_versions as v', (join) =>
+      join.onRef('v.rule_id', '=', 'run.rule_id').onRef('v.version', '=', 'run.rule_version'),
+    )
+    .select(['run.id', 'run.rule_id', 'run.video_id', 'run.cause', 'run.conditions'])
+    .select(['run.started_ms', 'rule.author_id', 'rule.definition as current'])
+    .select('v.definition as then')
+    .where('run.id', '=', runId)
+    .executeTakeFirstOrThrow()
+  // The rule as it was when the run was claimed, even if it has been edited since.
+  const definition = JSON.parse(run.then ?? run.current) as RuleDefinition
+  const videoId = run.video_id ?? ''
+  let conditions = JSON.parse(run.conditions) as TraceCondition[]
+  const stepCount = await db
+    .selectFrom('rule_steps')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('run_id', '=', runId)
+    .executeTakeFirstOrThrow()
+  if (Number(stepCount.n) === 0) {
+    const answer = await context.evaluate(definition, videoId)
+    if (!(await renewRun(context, runId))) return
+    conditions = answer?.conditions ?? []
+    await db
+      .updateTable('rule_runs')
+      .set({ conditions: JSON.stringify(conditions) })
+      .where('id', '=', runId)
+      .execute()
+    if (!answer?.matched) {
+      await finishRun(context, runId, 'no_match')
+      return
+    }
+    const cause = JSON.parse(run.cause) as RunCause
+    const refusal =
+      (await authorRefusal(db, run.author_id, definition.actions)) ??
+      (acting.includes(cause.kind) ? await loopRefusal(context, run.rule_id, videoId) : null)
+    await db
+      .insertInto('rule_steps')
+      .values(
+        definition.actions.map((action, position) => ({
+          run_id: runId,
+          position,
+          action: JSON.stringify(action),
+          state: refusal ? ('skipped' as const) : ('pending' as const),
+          note: refusal,
+          calls: '[]',
+          attempts: 0,
+          next_attempt_ms: null,
+        })),
+      )
+      .execute()
+  }
+  const facts = stepFacts(context, definition, run.rule_id, videoId)
+  const because = heldConditions(definition.conditions, conditions)
+  const pending = await db
+    .selectFrom('rule_steps')
+    .select(['position', 'action', 'attempts', 'calls'])
+    .where('run_id', '=', runId)
+    .where('state', '=', 'pending')
+    .orderBy('position')
+    .execute()
+  const onVideo = {
+    id: runId,
+    ruleId: run.rule_id,
+    ruleName: definition.name,
+    videoId,
+    startedMs: run.started_ms,
+  }
+  for (const step of pending) {
+    const result = await runStep(
+      context,
+      onVideo,
+      {
+        position: step.position,
+        action: JSON.parse(step.action) as RuleAction,
+        attempts: step.attempts,
+        calls: JSON.parse(step.calls) as TraceCall[],
+      },
+      facts,
+    )
+    if (!result) return
+    await recordPlacements(db, {
+      videoId,
+      ruleId: run.rule_id,
+      runId,
+      because,
+      at: new Date(context.now()).toISOString(),
+      set: result.set ?? [],
+      clear: result.clear ?? [],
+    })
+  }
+  const states = await db
+    .selectFrom('rule_steps')
+    .select('state')
+    .where('run_id', '=', runId)
+    .execute()
+  const outcome = outcomeOf(states.map((step) => step.state))
+  if (!(await finishRun(context, runId, outcome))) return
+  // Checked after every run that acted: the last of 20 to finish may be one that worked.
+  if (outcome !== 'skipped') await pauseIfFailing(context, run.rule_id)
+}
+
+// A last guard against a rule that feeds itself: actions already in place are skipped, so a loop
+// settles at the second run; one that does not (two rules undoing each other) stops here.
+async function loopRefusal(context: EngineContext, ruleId: string, videoId: string) {
+  const since = context.now() - hourMs
+  const applied = await context.db
+    .selectFrom('rule_runs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('rule_id', '=', ruleId)
+    .where('video_id', '=', videoId)
+    .where('outcome', 'in', ['applied', 'partly_failed'])
+    .where('started_ms', '>=', since)
+    .executeTakeFirstOrThrow()
+  const limit = context.options.loopLimit
+  return Number(applied.n) >= limit
+    ? `This rule already acted on this video ${limit} times in the past hour: it may be undoing another rule or feeding itself, so it waits`
+    : null
+}
+
+function stepFacts(
+  context: EngineContext,
+  definition: RuleDefinition,
+  ruleId: string,
+  videoId: string,
+) {
+  const { db } = context
+  return {
+    async storesOf(productIds: readonly string[]) {
+      if (productIds.length === 0) return new Map<string, string>()
+      const rows = await db
+        .selectFrom('indexed_products')
+        .select(['id', 'store_id'])
+        .where('id', 'in', [...productIds])
+        .execute()
+      return new Map(rows.map((row) => [row.id, row.store_id]))
+    },
+    async unitsOf(productIds: readonly string[]) {
+      if (productIds.length === 0) return new Set<string>()
+      const rows = await db
+        .selectFrom('indexed_products')
+        .select('unit_ids')
+        .where('id', 'in', [...productIds])
+        .execute()
+      return new Set(rows.flatMap((row) => JSON.parse(row.unit_ids) as string[]))
+    },
+    async notifyFollowers(message: string) {
+      const video = await db
+        .selectFrom('indexed_videos')
+        .select('caption')
+        .where('id', '=', videoId)
+        .executeTakeFirst()
+      return tellFollowers(context, ruleId, {
+        kind: 'rule',
+        title: `Rule “${definition.name}”: ${video?.caption || videoId}`,
+        body: message,
+        link: `/videos/${encodeURIComponent(videoId)}`,
+      })
+    },
+  }
+}
