@@ -33,7 +33,7 @@ export async function openAutoAcceptHarness(location: DatabaseLocation) {
   const now = () => Date.now() + offset
   const logged: string[] = []
 
-  const ownHolder = randomUUID()
+  const ownHolder: string = randomUUID()
   /** An engine; another `holder` stands for another replica. */
   const engine = (overrides: Partial<AutoAcceptEngineDeps> = {}, holder = ownHolder) =>
     createAutoAcceptEngine({
