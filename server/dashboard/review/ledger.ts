@@ -26,6 +26,8 @@ export interface DecisionEntry {
 
 type Writer = Pick<ReviewDb, 'insertInto' | 'updateTable'>
 
+const insertRows = 1000
+
 /**
  * Records decisions made together (one submit, one settle, one automatic pass) as one batch;
  * returns its id. A row whose id is already recorded is left as it is.
@@ -44,35 +46,36 @@ export async function recordBatch(
   const batchId = batch.batchId ?? randomUUID()
   if (batch.entries.length === 0) return batchId
   const at = batch.at ?? new Date()
-  await db
-    .insertInto('review_decisions')
-    .values(
-      batch.entries.map(({ suggestion, ...entry }) => ({
-        id: entry.id ?? randomUUID(),
-        batch_id: batchId,
-        video_id: batch.videoId,
-        channel_id: batch.channelId,
-        match_id: suggestion.match_id,
-        product_id: suggestion.product_id,
-        store_id: suggestion.store_id,
-        category: suggestion.category,
-        score: suggestion.score,
-        band: bandOf(suggestion.score),
-        rank: suggestion.rank,
-        decision: entry.decision,
-        source: entry.source,
-        seen: entry.seen ? 1 : 0,
-        reviewer_id: batch.decider?.id ?? null,
-        reviewer_email: batch.decider?.email ?? null,
-        ms_taken: entry.msTaken,
-        decided_at: at.toISOString(),
-        decided_ms: at.getTime(),
-        undone_at: null,
-        undone_by: null,
-      })),
-    )
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .execute()
+  const rows = batch.entries.map(({ suggestion, ...entry }) => ({
+    id: entry.id ?? randomUUID(),
+    batch_id: batchId,
+    video_id: batch.videoId,
+    channel_id: batch.channelId,
+    match_id: suggestion.match_id,
+    product_id: suggestion.product_id,
+    store_id: suggestion.store_id,
+    category: suggestion.category,
+    score: suggestion.score,
+    band: bandOf(suggestion.score),
+    rank: suggestion.rank,
+    decision: entry.decision,
+    source: entry.source,
+    seen: entry.seen ? 1 : 0,
+    reviewer_id: batch.decider?.id ?? null,
+    reviewer_email: batch.decider?.email ?? null,
+    ms_taken: entry.msTaken,
+    decided_at: at.toISOString(),
+    decided_ms: at.getTime(),
+    undone_at: null,
+    undone_by: null,
+  }))
+  // SQLite takes at most 32,766 values in one statement: 21 columns a row.
+  for (let start = 0; start < rows.length; start += insertRows)
+    await db
+      .insertInto('review_decisions')
+      .values(rows.slice(start, start + insertRows))
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute()
   return batchId
 }
 

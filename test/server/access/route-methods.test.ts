@@ -97,6 +97,13 @@ describe('the route table', () => {
         ['PUT', 'admin'],
       ]),
     )
+    // The review's sub-app (issue 36) is in the table with its gates.
+    expect(table.get('/api/dashboard/review/videos/:id/decisions')?.methods).toEqual(
+      new Map([['POST', 'editor']]),
+    )
+    expect(table.get('/api/dashboard/review/disagreements/:videoId/settle')?.methods).toEqual(
+      new Map([['POST', 'admin']]),
+    )
     const errors = vi.spyOn(console, 'error')
     const wrong: string[] = []
     for (const [pattern, entry] of table) {

@@ -6,21 +6,13 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { ProductMatchList } from '@/api/generated/types.gen.ts'
-import type { LedgerEntry } from '@/api/review.ts'
 import { bothDatabases } from '../support/both-databases.ts'
 import { type ReviewDashboard, reviewDashboardOn } from './review-dashboard.ts'
 
 const byScore = (list: ProductMatchList) =>
   [...list.matches].sort((a, b) => b.matching_score - a.matching_score)
 
-const ledgerOf = async (d: ReviewDashboard, videoId: string) =>
-  (
-    await d.ok<{ decisions: LedgerEntry[] }>(
-      'vic',
-      'GET',
-      `/api/dashboard/review/videos/${videoId}/ledger`,
-    )
-  ).decisions
+const ledgerOf = (d: ReviewDashboard, videoId: string) => d.ledger(videoId)
 
 /** The CSV's rows for one video, as objects by column. */
 async function csvRows(d: ReviewDashboard, videoId: string) {
@@ -34,8 +26,7 @@ async function csvRows(d: ReviewDashboard, videoId: string) {
 
 describe.each(bothDatabases)('decisions on $name', ({ start }) => {
   const dashboard = reviewDashboardOn(start)
-  const decide = (who: 'ana' | 'bo' | 'vic', videoId: string, decisions: unknown[]) =>
-    dashboard().as(who, 'POST', `/api/dashboard/review/videos/${videoId}/decisions`, { decisions })
+  const decide: ReviewDashboard['decide'] = (...args) => dashboard().decide(...args)
 
   it('sends the accept and records each suggestion: seen ones as decided, the rest as unseen rejections', async () => {
     const d = dashboard()

@@ -2,8 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
+import type { LedgerEntry } from '@/api/review.ts'
 import type { Role } from '@/api/roles.ts'
+import { areaMigrations } from '../../../server/dashboard/areas.ts'
 import { openDashboardDb } from '../../../server/dashboard/db/database.ts'
+import type { ReviewTableMap } from '../../../server/dashboard/review/review-context.ts'
 import { startDashboard } from '../../../server/dashboard/start.ts'
 import type { ProductMatchList, Video } from '../../../src/api/generated/types.gen.ts'
 import { checkWithoutHashing } from '../auth/sign-in-dashboard.ts'
@@ -19,14 +22,16 @@ export type Person = keyof typeof people
 
 /**
  * A production dashboard over its embedded sandbox (demo seed: videos whose matching jobs suggest
- * products with informative scores) whose videos each had a matching job, the index on, the people above signed in, and the
- * double-review sample's draws given in order (0.5, never sampled, once they run out).
+ * products with informative scores) whose videos each had a matching job, the index on, the
+ * people above signed in, and the double-review sample's draws given in order (0.5, never
+ * sampled, once they run out).
  */
 export async function startReviewDashboard(location: DatabaseLocation) {
-  const db = await openDashboardDb(location)
+  // The test's own view of the dashboard's tables (what auto-accept writes, say).
+  const db = await openDashboardDb({ ...location, areas: areaMigrations })
   for (const [name, role] of Object.entries(people))
     await createTestAccount(db, { email: `${name}@example.com`, role: role as Role })
-  await db.destroy()
+  const tables = db.withTables<ReviewTableMap>()
   const dist = await createTempDist()
   const dataDir = await mkdtemp(join(tmpdir(), 'review-'))
   const draws: number[] = []
@@ -110,6 +115,18 @@ export async function startReviewDashboard(location: DatabaseLocation) {
     channelId,
     videoIds,
     matches,
+    /** One video's decisions as `who` submits them. */
+    decide: (who: Person, videoId: string, decisions: unknown[]) =>
+      as(who, 'POST', `/api/dashboard/review/videos/${videoId}/decisions`, { decisions }),
+    /** Every decision on a video, newest first, as a viewer reads it. */
+    ledger: async (videoId: string) =>
+      (
+        await ok<{ decisions: LedgerEntry[] }>(
+          'vic',
+          'GET',
+          `/api/dashboard/review/videos/${videoId}/ledger`,
+        )
+      ).decisions,
     /** The suggestions of one of `videoIds`, each pending when the dashboard started. */
     matched: (videoId: string) => matches(videoId),
     /** The video's product tags at the service. */
@@ -121,8 +138,10 @@ export async function startReviewDashboard(location: DatabaseLocation) {
       dashboard = await start()
       await signInAll()
     },
+    tables,
     async close() {
       await dashboard.close()
+      await tables.destroy()
       await dist.remove()
       await rm(dataDir, { recursive: true, force: true })
     },
