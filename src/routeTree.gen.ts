@@ -20,6 +20,10 @@ import { Route as AdminAccountsRouteImport } from './routes/admin/accounts'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as PlaylistsIndexRouteImport } from './routes/playlists/index'
 import { Route as PlaylistsPlaylistIdRouteImport } from './routes/playlists/$playlistId'
+import { Route as RulesIndexRouteImport } from './routes/rules/index'
+import { Route as RulesRuleIdRouteImport } from './routes/rules/$ruleId'
+import { Route as RulesNewRouteImport } from './routes/rules/new'
+import { Route as RulesRunsRouteImport } from './routes/rules/runs'
 import { Route as StoresIndexRouteImport } from './routes/stores/index'
 import { Route as StoresStoreIdRouteImport } from './routes/stores/$storeId'
 import { Route as VideosIndexRouteImport } from './routes/videos/index'
@@ -80,6 +84,26 @@ const PlaylistsPlaylistIdRoute = PlaylistsPlaylistIdRouteImport.update({
   path: '/playlists/$playlistId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RulesIndexRoute = RulesIndexRouteImport.update({
+  id: '/rules/',
+  path: '/rules/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RulesRuleIdRoute = RulesRuleIdRouteImport.update({
+  id: '/rules/$ruleId',
+  path: '/rules/$ruleId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RulesNewRoute = RulesNewRouteImport.update({
+  id: '/rules/new',
+  path: '/rules/new',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RulesRunsRoute = RulesRunsRouteImport.update({
+  id: '/rules/runs',
+  path: '/rules/runs',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const StoresIndexRoute = StoresIndexRouteImport.update({
   id: '/stores/',
   path: '/stores/',
@@ -112,9 +136,13 @@ export interface FileRoutesByFullPath {
   '/admin/accounts': typeof AdminAccountsRoute
   '/admin/audit': typeof AdminAuditRoute
   '/playlists/$playlistId': typeof PlaylistsPlaylistIdRoute
+  '/rules/$ruleId': typeof RulesRuleIdRoute
+  '/rules/new': typeof RulesNewRoute
+  '/rules/runs': typeof RulesRunsRoute
   '/stores/$storeId': typeof StoresStoreIdRoute
   '/videos/$videoId': typeof VideosVideoIdRoute
   '/playlists/': typeof PlaylistsIndexRoute
+  '/rules/': typeof RulesIndexRoute
   '/stores/': typeof StoresIndexRoute
   '/videos/': typeof VideosIndexRoute
 }
@@ -129,9 +157,13 @@ export interface FileRoutesByTo {
   '/admin/accounts': typeof AdminAccountsRoute
   '/admin/audit': typeof AdminAuditRoute
   '/playlists/$playlistId': typeof PlaylistsPlaylistIdRoute
+  '/rules/$ruleId': typeof RulesRuleIdRoute
+  '/rules/new': typeof RulesNewRoute
+  '/rules/runs': typeof RulesRunsRoute
   '/stores/$storeId': typeof StoresStoreIdRoute
   '/videos/$videoId': typeof VideosVideoIdRoute
   '/playlists': typeof PlaylistsIndexRoute
+  '/rules': typeof RulesIndexRoute
   '/stores': typeof StoresIndexRoute
   '/videos': typeof VideosIndexRoute
 }
@@ -147,9 +179,13 @@ export interface FileRoutesById {
   '/admin/accounts': typeof AdminAccountsRoute
   '/admin/audit': typeof AdminAuditRoute
   '/playlists/$playlistId': typeof PlaylistsPlaylistIdRoute
+  '/rules/$ruleId': typeof RulesRuleIdRoute
+  '/rules/new': typeof RulesNewRoute
+  '/rules/runs': typeof RulesRunsRoute
   '/stores/$storeId': typeof StoresStoreIdRoute
   '/videos/$videoId': typeof VideosVideoIdRoute
   '/playlists/': typeof PlaylistsIndexRoute
+  '/rules/': typeof RulesIndexRoute
   '/stores/': typeof StoresIndexRoute
   '/videos/': typeof VideosIndexRoute
 }
@@ -166,9 +202,13 @@ export interface FileRouteTypes {
     | '/admin/accounts'
     | '/admin/audit'
     | '/playlists/$playlistId'
+    | '/rules/$ruleId'
+    | '/rules/new'
+    | '/rules/runs'
     | '/stores/$storeId'
     | '/videos/$videoId'
     | '/playlists/'
+    | '/rules/'
     | '/stores/'
     | '/videos/'
   fileRoutesByTo: FileRoutesByTo
@@ -183,9 +223,13 @@ export interface FileRouteTypes {
     | '/admin/accounts'
     | '/admin/audit'
     | '/playlists/$playlistId'
+    | '/rules/$ruleId'
+    | '/rules/new'
+    | '/rules/runs'
     | '/stores/$storeId'
     | '/videos/$videoId'
     | '/playlists'
+    | '/rules'
     | '/stores'
     | '/videos'
   id:
@@ -200,9 +244,13 @@ export interface FileRouteTypes {
     | '/admin/accounts'
     | '/admin/audit'
     | '/playlists/$playlistId'
+    | '/rules/$ruleId'
+    | '/rules/new'
+    | '/rules/runs'
     | '/stores/$storeId'
     | '/videos/$videoId'
     | '/playlists/'
+    | '/rules/'
     | '/stores/'
     | '/videos/'
   fileRoutesById: FileRoutesById
@@ -218,9 +266,13 @@ export interface RootRouteChildren {
   AdminAccountsRoute: typeof AdminAccountsRoute
   AdminAuditRoute: typeof AdminAuditRoute
   PlaylistsPlaylistIdRoute: typeof PlaylistsPlaylistIdRoute
+  RulesRuleIdRoute: typeof RulesRuleIdRoute
+  RulesNewRoute: typeof RulesNewRoute
+  RulesRunsRoute: typeof RulesRunsRoute
   StoresStoreIdRoute: typeof StoresStoreIdRoute
   VideosVideoIdRoute: typeof VideosVideoIdRoute
   PlaylistsIndexRoute: typeof PlaylistsIndexRoute
+  RulesIndexRoute: typeof RulesIndexRoute
   StoresIndexRoute: typeof StoresIndexRoute
   VideosIndexRoute: typeof VideosIndexRoute
 }
@@ -304,6 +356,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PlaylistsPlaylistIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/rules/': {
+      id: '/rules/'
+      path: '/rules'
+      fullPath: '/rules/'
+      preLoaderRoute: typeof RulesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/rules/$ruleId': {
+      id: '/rules/$ruleId'
+      path: '/rules/$ruleId'
+      fullPath: '/rules/$ruleId'
+      preLoaderRoute: typeof RulesRuleIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/rules/new': {
+      id: '/rules/new'
+      path: '/rules/new'
+      fullPath: '/rules/new'
+      preLoaderRoute: typeof RulesNewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/rules/runs': {
+      id: '/rules/runs'
+      path: '/rules/runs'
+      fullPath: '/rules/runs'
+      preLoaderRoute: typeof RulesRunsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/stores/': {
       id: '/stores/'
       path: '/stores'
@@ -346,9 +426,13 @@ const rootRouteChildren: RootRouteChildren = {
   AdminAccountsRoute: AdminAccountsRoute,
   AdminAuditRoute: AdminAuditRoute,
   PlaylistsPlaylistIdRoute: PlaylistsPlaylistIdRoute,
+  RulesRuleIdRoute: RulesRuleIdRoute,
+  RulesNewRoute: RulesNewRoute,
+  RulesRunsRoute: RulesRunsRoute,
   StoresStoreIdRoute: StoresStoreIdRoute,
   VideosVideoIdRoute: VideosVideoIdRoute,
   PlaylistsIndexRoute: PlaylistsIndexRoute,
+  RulesIndexRoute: RulesIndexRoute,
   StoresIndexRoute: StoresIndexRoute,
   VideosIndexRoute: VideosIndexRoute,
 }

@@ -1,15 +1,20 @@
-import { queryOptions } from '@tanstack/react-query'
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { ServiceError } from '../client'
 import { dashboardApi } from '../dashboard-api'
 import {
+  placementSchema,
   type RuleDefinition,
   ruleAppliedSchema,
   ruleDryRunSchema,
   ruleListSchema,
   rulePreviewSchema,
+  ruleRunPageSchema,
+  ruleRunSchema,
   ruleSavedSchema,
   ruleSchema,
   rulesSettingsSchema,
   ruleVersionListSchema,
+  type runOutcomes,
 } from '../rules'
 
 // Merchandising rules (issue 37): the answers' keys, general to specific, so that saving a rule
@@ -27,7 +32,25 @@ export const ruleKeys = {
   previews: () => [...ruleKeys.all, 'preview'] as const,
   preview: (definition: RuleDefinition) => [...ruleKeys.previews(), definition] as const,
   settings: () => [...ruleKeys.all, 'settings'] as const,
+  /** Runs and their traces: a retry marks every list of runs and the run stale. */
+  runs: () => [...ruleKeys.all, 'runs'] as const,
+  runLists: () => [...ruleKeys.runs(), 'list'] as const,
+  runList: (filter: RunFilter) => [...ruleKeys.runLists(), filter] as const,
+  run: (id: string) => [...ruleKeys.runs(), 'run', id] as const,
+  /** Why a video is in a playlist or tagged with a product; runs place videos, so under them. */
+  placements: () => [...ruleKeys.runs(), 'why'] as const,
+  placement: (videoId: string, target: PlacementTarget) =>
+    [...ruleKeys.placements(), videoId, target] as const,
 }
+
+/** The runs' filters, as `GET /runs` and `/runs.csv` take them. */
+export interface RunFilter {
+  rule_id?: string
+  video_id?: string
+  outcome?: (typeof runOutcomes)[number] | 'running'
+}
+
+export type PlacementTarget = { playlist_id: string } | { product_id: string }
 
 const rulesPath = (path: string) => `/api/dashboard/rules${path}`
 const rulePath = (id: string, rest = '') => rulesPath(`/rules/${encodeURIComponent(id)}${rest}`)
@@ -126,3 +149,61 @@ export const applyRule = (id: string, confirm: boolean) =>
   dashboardApi(rulePath(id, '/apply'), { method: 'POST', body: { confirm } }).then(
     checked(ruleAppliedSchema),
   )
+
+const runSearch = (filter: RunFilter, extra: Record<string, string> = {}) =>
+  new URLSearchParams({
+    ...Object.fromEntries(
+      Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])),
+    ),
+    ...extra,
+  })
+
+export const runPageSize = 50
+
+/** The runs, newest first, filtered; each page asks for the one before the last run shown. */
+export const runsQuery = (filter: RunFilter, pageSize = runPageSize) =>
+  infiniteQueryOptions({
+    queryKey: [...ruleKeys.runList(filter), pageSize],
+    queryFn: ({ pageParam, signal }) =>
+      dashboardApi(
+        rulesPath(
+          `/runs?${runSearch(filter, { limit: String(pageSize), ...(pageParam ? { before: pageParam } : {}) })}`,
+        ),
+        { signal },
+      ).then(checked(ruleRunPageSchema)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next,
+  })
+
+/** Where the runs the filter shows download as CSV, whole (the server writes every row). */
+export const runsCsvPath = (filter: RunFilter) => rulesPath(`/runs.csv?${runSearch(filter)}`)
+
+export const runQuery = (id: string) =>
+  queryOptions({
+    queryKey: ruleKeys.run(id),
+    queryFn: ({ signal }) =>
+      dashboardApi(rulesPath(`/runs/${encodeURIComponent(id)}`), { signal }).then(
+        checked(ruleRunSchema),
+      ),
+  })
+
+/** Tries a run's failed steps again with its original event (editors); answers the run. */
+export const retryRun = (id: string) =>
+  dashboardApi(rulesPath(`/runs/${encodeURIComponent(id)}/retry`), { method: 'POST' }).then(
+    checked(ruleRunSchema),
+  )
+
+/** The rule and run that put a video in a playlist or tagged a product; null when none did. */
+export const placementQuery = (videoId: string, target: PlacementTarget) =>
+  queryOptions({
+    queryKey: ruleKeys.placement(videoId, target),
+    queryFn: ({ signal }) =>
+      dashboardApi(rulesPath(`/why?${new URLSearchParams({ video_id: videoId, ...target })}`), {
+        signal,
+      })
+        .then(checked(placementSchema))
+        .catch((error: unknown) => {
+          if (error instanceof ServiceError && error.status === 404) return null
+          throw error
+        }),
+  })

@@ -1,7 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { Keyboard, ListPlus, LogOut, Sparkles, Upload } from 'lucide-react'
+import { Keyboard, ListPlus, LogOut, Sparkles, Upload, Workflow } from 'lucide-react'
 import { meQuery } from '@/api/queries/session'
+import { roleAllows } from '@/api/roles'
 import { usePermission } from '@/lib/permissions'
 import { areasFor } from '../shell/areas'
 import { useSignOut } from '../shell/use-sign-out'
@@ -37,6 +38,15 @@ export function usePaletteCommands(text: string): PaletteGroup[] {
       icon: ListPlus,
       disabledReason: creatingPlaylist.reason,
       run: () => void navigate({ to: '/playlists', search: { create: true } }),
+    },
+    {
+      id: 'action:new-rule',
+      label: 'New rule',
+      icon: Workflow,
+      disabledReason: roleAllows(me.role, 'editor')
+        ? undefined
+        : 'Editors can write, try and apply rules',
+      run: () => void navigate({ to: '/rules/new' }),
     },
     {
       id: 'action:review',

@@ -10,6 +10,7 @@ import {
   Store,
   Upload,
   Users,
+  Workflow,
 } from 'lucide-react'
 import type { Role } from '@/api/roles'
 
@@ -22,6 +23,7 @@ export interface Area {
     | '/stores'
     | '/matches'
     | '/coverage'
+    | '/rules'
     | '/admin/accounts'
     | '/admin/audit'
   label: string
@@ -36,6 +38,7 @@ const workAreas: readonly Area[] = [
   { to: '/stores', label: 'Stores', icon: Store },
   { to: '/matches', label: 'AI matches', icon: Sparkles },
   { to: '/coverage', label: 'Coverage', icon: ChartPie },
+  { to: '/rules', label: 'Rules', icon: Workflow },
 ]
 
 const adminAreas: readonly Area[] = [

@@ -19,6 +19,7 @@ const summary = (id: string, caption: string): VideoSummary => ({
 })
 
 const actions: RowActions = {
+  playlistId: 'pl_Spring',
   toggle: () => {},
   remove: () => {},
   pin: () => {},

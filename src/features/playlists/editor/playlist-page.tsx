@@ -49,6 +49,7 @@ export function PlaylistPage() {
   // every row's content again at each batch of them, dozens of times a second while scrolling.
   const actions = useMemo<RowActions>(
     () => ({
+      playlistId,
       toggle,
       remove: (id) =>
         editor.change(
@@ -69,7 +70,7 @@ export function PlaylistPage() {
       removeReason: removing.reason,
       pinReason: pinning.reason,
     }),
-    [toggle, editor.change, captionNow, removing.reason, pinning.reason],
+    [playlistId, toggle, editor.change, captionNow, removing.reason, pinning.reason],
   )
   const moveTo = useCallback(
     (ids: string[], toIndex: number) => {

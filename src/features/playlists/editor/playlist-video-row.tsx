@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { memo } from 'react'
 import { ServiceError } from '@/api/client'
 import { type VideoSummary, videoSummaryQuery } from '@/api/queries/videos'
+import { WhyButton } from '@/components/rule-placement/why-button'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Checkbox } from '@/components/ui/checkbox'
@@ -10,6 +11,8 @@ import { formatDuration } from '@/lib/format'
 import { publicationState, videoTitle } from '@/lib/video-facts'
 
 export interface RowActions {
+  /** The playlist the rows are in (a row asks why its video is there). */
+  playlistId: string
   toggle: (id: string, extend: boolean) => void
   remove: (id: string) => void
   pin: (id: string, pinned: boolean) => void
@@ -73,6 +76,11 @@ export const PlaylistVideoRow = memo(function PlaylistVideoRow({
           {video.isError && !gone ? <span>Details unavailable</span> : null}
         </p>
       </div>
+      <WhyButton
+        videoId={id}
+        target={{ playlist_id: actions.playlistId }}
+        subject={`“${caption}” in this playlist`}
+      />
       {canPin ? (
         <Button
           size="sm"

@@ -17,6 +17,7 @@ import { DeleteVideo } from './lifecycle/delete-video'
 import { MatchingPanel } from './matching/matching-panel'
 import { PostersPanel } from './posters/posters-panel'
 import { VideoPreview } from './preview/video-preview'
+import { WhyHere } from './rules/why-here'
 import { SubtitlesPanel } from './subtitles/subtitles-panel'
 import { BrokenTagsNotice } from './tagging/broken-tags-notice'
 import { TagEditor } from './tagging/tag-editor'
@@ -88,6 +89,7 @@ function VideoSections() {
           <PageSection id="products">
             <BrokenTagsNotice videoId={video.id} />
             <TagEditor video={video} />
+            <WhyHere video={video} />
           </PageSection>
           <PageSection id="posters">
             <PostersPanel video={video} />

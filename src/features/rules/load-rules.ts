@@ -1,0 +1,58 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { resolveChannelId } from '@/api/queries/channels'
+import {
+  type RunFilter,
+  ruleQuery,
+  rulesQuery,
+  rulesSettingsQuery,
+  ruleVersionsQuery,
+  runsQuery,
+} from '@/api/queries/rules'
+import { loadScreens } from './screens'
+
+// What each rules screen waits for before it shows; the rest fills in as it comes. Loaded with the
+// screens (their routes' split chunk), never with the first screen.
+
+export async function loadRules(queryClient: QueryClient, channel: string | undefined) {
+  void loadScreens.list()
+  const [channelId] = await Promise.all([
+    resolveChannelId(queryClient, channel),
+    queryClient.ensureQueryData(rulesSettingsQuery()),
+  ])
+  if (channelId) await queryClient.ensureQueryData(rulesQuery(channelId))
+  return { channelId: channelId ?? '' }
+}
+
+export async function loadNewRule(queryClient: QueryClient, channel: string | undefined) {
+  void loadScreens.rule()
+  const [channelId] = await Promise.all([
+    resolveChannelId(queryClient, channel),
+    queryClient.ensureQueryData(rulesSettingsQuery()),
+  ])
+  return { channelId: channelId ?? '' }
+}
+
+export async function loadRule(queryClient: QueryClient, ruleId: string) {
+  void loadScreens.rule()
+  void queryClient.prefetchQuery(ruleVersionsQuery(ruleId))
+  const [rule] = await Promise.all([
+    queryClient.ensureQueryData(ruleQuery(ruleId)),
+    queryClient.ensureQueryData(rulesSettingsQuery()),
+  ])
+  return { channelId: rule.channel_id }
+}
+
+export async function loadRuns(
+  queryClient: QueryClient,
+  search: { rule?: string; video?: string; outcome?: RunFilter['outcome'] },
+) {
+  void loadScreens.runs()
+  await queryClient.ensureInfiniteQueryData(runsQuery(runFilterOf(search)))
+}
+
+/** The URL's filters as the runs' API names them. */
+export const runFilterOf = (search: {
+  rule?: string
+  video?: string
+  outcome?: RunFilter['outcome']
+}): RunFilter => ({ rule_id: search.rule, video_id: search.video, outcome: search.outcome })
