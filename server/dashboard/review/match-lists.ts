@@ -67,7 +67,15 @@ export function createMatchLists(options: { db: ReviewDb; log: Log }) {
         decider: null,
         batchId: `external-${randomUUID()}`,
       })
-      await trx.deleteFrom('review_suggestions').where('video_id', '=', videoId).execute()
+      // Upserted, not replaced: two replicas noting one list at once would both insert.
+      let gone = trx.deleteFrom('review_suggestions').where('video_id', '=', videoId)
+      if (suggestions.length > 0)
+        gone = gone.where(
+          'match_id',
+          'not in',
+          suggestions.map((s) => s.match_id),
+        )
+      await gone.execute()
       if (suggestions.length > 0)
         await trx
           .insertInto('review_suggestions')
@@ -81,6 +89,16 @@ export function createMatchLists(options: { db: ReviewDb; log: Log }) {
               score: s.score,
               status: s.status,
               read_at: readAt,
+            })),
+          )
+          .onConflict((conflict) =>
+            conflict.columns(['video_id', 'match_id']).doUpdateSet((eb) => ({
+              product_id: eb.ref('excluded.product_id'),
+              store_id: eb.ref('excluded.store_id'),
+              category: eb.ref('excluded.category'),
+              score: eb.ref('excluded.score'),
+              status: eb.ref('excluded.status'),
+              read_at: eb.ref('excluded.read_at'),
             })),
           )
           .execute()
