@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { areaMigrations } from '../../server/dashboard/areas.ts'
 import { createAccounts } from '../../server/dashboard/auth/accounts.ts'
 import { openDashboardDb } from '../../server/dashboard/db/database.ts'
 import { startDashboard } from '../../server/dashboard/start.ts'
@@ -17,7 +18,9 @@ const send = (message: object) => process.send?.(message)
 const dir = mkdtempSync(join(tmpdir(), 'bench-auth-'))
 writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Dashboard</title>')
 const dashboardDb = join(dir, 'dashboard.db')
-const db = await openDashboardDb({ sqlitePath: dashboardDb })
+// With the areas' migrations, as the server opens it: once migrated without them, the database
+// refuses them later (their names sort among the core ones).
+const db = await openDashboardDb({ sqlitePath: dashboardDb, areas: areaMigrations })
 for (const account of Object.values(benchAuthAccounts))
   await createAccounts(db).create({ ...account, role: 'editor' })
 await db.destroy()

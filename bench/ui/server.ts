@@ -4,6 +4,7 @@
 // loopback ports, and one JSON line on stdout says where the dashboard is once it is ready.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { areaMigrations } from '../../server/dashboard/areas.ts'
 import { createAccounts } from '../../server/dashboard/auth/accounts.ts'
 import { openDashboardDb } from '../../server/dashboard/db/database.ts'
 import { parseSecrets } from '../../server/dashboard/live/verify-signature.ts'
@@ -19,7 +20,9 @@ const quiet = () => {}
 // The benchmark signs in as an admin of its own, in an account database beside the sandbox's.
 const dashboardDb = join(process.env.SANDBOX_DATA_DIR ?? '.', 'dashboard.db')
 const account = { ...benchAccount, role: 'admin' as const }
-const db = await openDashboardDb({ sqlitePath: dashboardDb })
+// With the areas' migrations, as the server opens it: once migrated without them, the database
+// refuses them later (their names sort among the core ones).
+const db = await openDashboardDb({ sqlitePath: dashboardDb, areas: areaMigrations })
 if (!(await createAccounts(db).byEmailWithHash(account.email)))
   await createAccounts(db).create(account)
 await db.destroy()
