@@ -20,6 +20,7 @@ import {
   type IndexTables,
   indexMigration,
   matchingMigration,
+  ruleFieldsMigration,
   teamSettingsMigration,
 } from '../index/tables.ts'
 import { savedViewsMigration, type ViewTables } from '../views/tables.ts'
@@ -141,7 +142,27 @@ function openSqlite(path: string) {
   // power cut may lose the last moments' entries (SQLite's advice for WAL).
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('busy_timeout = 5000')
+  sqlite.function('regexp', { deterministic: true }, sqlRegexp)
   return sqlite
+}
+
+const compiledPatterns = new Map<string, RegExp>()
+
+/**
+ * `text REGEXP pattern` on SQLite: whether JavaScript's expression `pattern`, case-insensitive,
+ * finds a match in `text` (never for null), as PostgreSQL's `~*` asks (the rules' conditions).
+ * The index's read threads register the same function (read-worker-thread.mjs).
+ */
+export function sqlRegexp(pattern: unknown, text: unknown): 0 | 1 {
+  if (typeof text !== 'string' || typeof pattern !== 'string') return 0
+  let compiled = compiledPatterns.get(pattern)
+  if (!compiled) {
+    compiled = new RegExp(pattern, 'i')
+    compiledPatterns.set(pattern, compiled)
+    if (compiledPatterns.size > 500)
+      compiledPatterns.delete(compiledPatterns.keys().next().value ?? '')
+  }
+  return compiled.test(text) ? 1 : 0
 }
 
 /**
@@ -274,6 +295,8 @@ export function dashboardMigrations(
           .execute()
       },
     },
+    // The index's own, so every dashboard database has what the index writes, areas or not.
+    '0013_index_rule_fields': ruleFieldsMigration(postgres),
   }
   for (const area of areas) Object.assign(all, area(postgres))
   return { getMigrations: async () => all }

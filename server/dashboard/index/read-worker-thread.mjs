@@ -6,6 +6,20 @@ import Database from 'better-sqlite3'
 const db = new Database(workerData.path, { readonly: true, fileMustExist: true })
 db.pragma('busy_timeout = 5000')
 
+// `text REGEXP pattern`, as db/database.ts's sqlRegexp registers it on the main connection: the
+// rules' conditions read here too.
+const patterns = new Map()
+db.function('regexp', { deterministic: true }, (pattern, text) => {
+  if (typeof text !== 'string' || typeof pattern !== 'string') return 0
+  let compiled = patterns.get(pattern)
+  if (!compiled) {
+    compiled = new RegExp(pattern, 'i')
+    patterns.set(pattern, compiled)
+    if (patterns.size > 500) patterns.delete(patterns.keys().next().value)
+  }
+  return compiled.test(text) ? 1 : 0
+})
+
 // Prepared once per text; a query with a list (`in (?, ?, …)`) has a text per length, so the
 // oldest are let go past a few hundred.
 const statements = new Map()

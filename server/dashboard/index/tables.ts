@@ -6,6 +6,8 @@ export interface IndexedVideoTable {
   id: string
   channel_id: string
   caption: string | null
+  /** Null when it has none (0013: rows read before it have none until read again). */
+  description: string | null
   /** JSON array of strings. */
   hashtags: string
   access: Video['access']
@@ -31,6 +33,12 @@ export interface IndexedVideoTable {
   confirmed_at: string
   /** Whether the row still lacks fields a webhook snapshot does not carry. */
   partial: number
+  /**
+   * When the video was created, as far as the index can tell (the Video has no such field): its
+   * `video_created` webhook's time, or when a reconcile or a read first found it; null for the
+   * videos the first backfill found, and the rows from before 0013.
+   */
+  created_at: string | null
 }
 
 /** A product or variant on a video: one row per (tag, video). */
@@ -236,6 +244,20 @@ export function matchingMigration(postgres: boolean): Migration {
         .createIndex('index_matching_state')
         .on('index_matching')
         .column('state')
+        .execute()
+    },
+  }
+}
+
+/** What the rules' conditions read that the index lacked (issue 37, migration 0013). */
+export function ruleFieldsMigration(postgres: boolean): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('indexed_videos').addColumn('description', 'text').execute()
+      // Compared as ISO times, byte for byte, as the other times (0002).
+      await db.schema
+        .alterTable('indexed_videos')
+        .addColumn('created_at', postgres ? sql`text collate "C"` : 'text')
         .execute()
     },
   }

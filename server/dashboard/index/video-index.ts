@@ -41,19 +41,28 @@ async function replaceTags(
 
 /**
  * Saves what reads of the service said, each only over a row that holds older news (a read that
- * started before a webhook was applied loses to it). New rows take `sortKey(id)`; a known row
- * keeps its place. Returns the IDs written.
+ * started before a webhook was applied loses to it). New rows take `sortKey(id)` and `createdAt`
+ * (when the index first found them, or null when it cannot tell); a known row keeps both.
+ * Returns the IDs written.
  */
 export async function saveVideos(
   db: DashboardDb,
   videos: VideoFacts[],
   sortKey: (id: string) => number,
+  createdAt: string | null = null,
 ): Promise<string[]> {
   if (videos.length === 0) return []
   return db.transaction().execute(async (tx) => {
     const written = await tx
       .insertInto('indexed_videos')
-      .values(videos.map((video) => ({ ...video, sort_key: sortKey(video.id), status: null })))
+      .values(
+        videos.map((video) => ({
+          ...video,
+          sort_key: sortKey(video.id),
+          status: null,
+          created_at: createdAt,
+        })),
+      )
       .onConflict((conflict) =>
         conflict
           .column('id')
@@ -98,11 +107,26 @@ export async function applySnapshot(
       .select(['source_at'])
       .where('id', '=', event.data.id)
       .executeTakeFirst()
-    if (row && Math.floor(row.source_at / 1000) > event.created) return false
+    // The video_created webhook tells when the video was made, late or not; other first news,
+    // when it was seen.
+    const createdAt = new Date(event.created * 1000).toISOString()
+    if (row && Math.floor(row.source_at / 1000) > event.created) {
+      if (event.event_type === 'video_created')
+        await tx
+          .updateTable('indexed_videos')
+          .set({ created_at: createdAt })
+          .where('id', '=', event.data.id)
+          .execute()
+      return false
+    }
     if (row) {
       await tx
         .updateTable('indexed_videos')
-        .set({ ...facts, partial: 1 })
+        .set({
+          ...facts,
+          partial: 1,
+          ...(event.event_type === 'video_created' ? { created_at: createdAt } : {}),
+        })
         .where('id', '=', event.data.id)
         .execute()
     } else {
@@ -118,6 +142,7 @@ export async function applySnapshot(
           sort_key: facts.source_at,
           confirmed_at: new Date(0).toISOString(),
           partial: 1,
+          created_at: createdAt,
         })
         .execute()
     }

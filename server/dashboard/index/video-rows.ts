@@ -5,6 +5,7 @@ import type { IndexedProductTable, IndexedVideoTable } from './tables.ts'
 /** What the backfill and every read ask the service for (`fields`), and nothing more. */
 export const indexFields = [
   'caption',
+  'description',
   'hashtags',
   'access',
   'published_at',
@@ -18,8 +19,8 @@ export const indexFields = [
 
 export type IndexedVideo = VideoWith<(typeof indexFields)[number]>
 
-/** A row's columns that a read of the video sets (sort_key and status are the index's own). */
-export type VideoFacts = Omit<IndexedVideoTable, 'sort_key' | 'status'>
+/** A row's columns that a read of the video sets (sort_key, status and created_at are the index's own). */
+export type VideoFacts = Omit<IndexedVideoTable, 'sort_key' | 'status' | 'created_at'>
 
 // One spelling of a time (milliseconds, Z), so times compare as text on either database.
 const isoTime = (value: string | null) => (value === null ? null : new Date(value).toISOString())
@@ -34,6 +35,7 @@ export function factsFromVideo(
     id: video.id,
     channel_id: channelId,
     caption: video.caption,
+    description: video.description,
     hashtags: JSON.stringify(video.hashtags),
     access: video.access,
     published_at: isoTime(video.published_at),
@@ -58,6 +60,7 @@ export function factsFromSnapshot(event: VideoEvent) {
   const data = event.data
   return {
     caption: data.caption,
+    description: data.description,
     hashtags: JSON.stringify(data.hashtags),
     access: data.access,
     archived_at: isoTime(data.archived_at),

@@ -1,0 +1,246 @@
+import {
+  type AliasableExpression,
+  type Expression,
+  type ExpressionBuilder,
+  type RawBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely'
+import type { Condition, ConditionNode } from '../../../src/api/rules.ts'
+import type { DashboardTables } from '../db/database.ts'
+import type { IndexedVideoTable } from '../index/tables.ts'
+import { bareTag, dayAfter, dayStart, daysBefore } from './evaluate.ts'
+import { containsPattern, equalsPattern, postgresPattern, startsPattern } from './rule-patterns.ts'
+
+// A rule's conditions as one SQL condition over the index's videos (`v`), asking what
+// evaluate.ts asks of one video, so a channel's matches are counted and listed in one query.
+// Every part is true or false, never null, so that None (`not`) turns it round as JavaScript does.
+
+export type VideoRows = ExpressionBuilder<DashboardTables & { v: IndexedVideoTable }, 'v'>
+
+export interface SqlContext {
+  postgres: boolean
+  now: Date
+  /** The AI's suggestions waiting for a person (video_id, score), as a subquery. */
+  suggestions: AliasableExpression<{ video_id: string; score: number }>
+}
+
+type Bool = Expression<SqlBool>
+
+const always = sql<SqlBool>`1 = 1`
+const never = sql<SqlBool>`1 = 0`
+
+const operators = { lt: '<', lte: '<=', eq: '=', gte: '>=', gt: '>' } as const
+
+// Printable ASCII: JavaScript's case-insensitive match folds these alone, as SQLite's LIKE does.
+const plainAscii = /^[\x20-\x7e]*$/
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`)
+
+/**
+ * Whether `column` (text, maybe null) matches `pattern` case-insensitively; `like` is the same
+ * test as a LIKE pattern, which SQLite runs natively, for text of plain ASCII.
+ */
+function textMatch(
+  ctx: SqlContext,
+  column: RawBuilder<unknown> | Expression<unknown>,
+  pattern: string,
+  like: string | null,
+): Bool {
+  if (ctx.postgres)
+    return sql<SqlBool>`(${column} is not null and ${column} ~* ${postgresPattern(pattern)})`
+  if (like !== null)
+    return sql<SqlBool>`(${column} is not null and ${column} like ${like} escape '\\')`
+  return sql<SqlBool>`(${column} is not null and ${column} regexp ${pattern})`
+}
+
+const asLike = (value: string, shape: (escaped: string) => string) =>
+  plainAscii.test(value) ? shape(likeEscaped(value)) : null
+
+function textCondition(
+  eb: VideoRows,
+  ctx: SqlContext,
+  condition: Condition & { field: 'caption' | 'description' },
+): Bool {
+  const column = eb.ref(`v.${condition.field}`)
+  const { value } = condition
+  if (condition.op === 'contains')
+    return textMatch(
+      ctx,
+      column,
+      containsPattern(value),
+      asLike(value, (v) => `%${v}%`),
+    )
+  if (condition.op === 'starts_with')
+    return textMatch(
+      ctx,
+      column,
+      startsPattern(value),
+      asLike(value, (v) => `${v}%`),
+    )
+  return textMatch(ctx, column, value, null)
+}
+
+function hashtagCondition(eb: VideoRows, ctx: SqlContext, value: string): Bool {
+  const wanted = bareTag(value)
+  const like = asLike(wanted, (v) => v)
+  if (ctx.postgres) {
+    const tag = sql`ltrim(h.tag, '#')`
+    return sql<SqlBool>`exists (select 1 from jsonb_array_elements_text(${eb.ref('v.hashtags')}::jsonb) as h(tag) where ${textMatch(ctx, tag, equalsPattern(wanted), like)})`
+  }
+  const tag = sql`ltrim(h.value, '#')`
+  return sql<SqlBool>`exists (select 1 from json_each(${eb.ref('v.hashtags')}) as h where ${textMatch(ctx, tag, equalsPattern(wanted), like)})`
+}
+
+/** Some product (not variant) the video tags, known to the index, meets `test`. */
+const someProduct = (
+  eb: VideoRows,
+  test: (
+    p: ExpressionBuilder<DashboardTables & { p: DashboardTables['indexed_products'] }, 'p'>,
+  ) => Bool,
+) =>
+  eb.exists(
+    eb
+      .selectFrom('indexed_video_tags as t')
+      .innerJoin('indexed_products as p', 'p.id', 't.tag_id')
+      .select('t.tag_id')
+      .whereRef('t.video_id', '=', 'v.id')
+      .where('t.kind', '=', 'product')
+      .where((inner) => test(inner as never)),
+  )
+
+/** Some product the video tags is unknown, gone from its store, or out of stock. */
+const someOutOfStock = (eb: VideoRows) =>
+  eb.exists(
+    eb
+      .selectFrom('indexed_video_tags as t')
+      .leftJoin('indexed_products as p', 'p.id', 't.tag_id')
+      .select('t.tag_id')
+      .whereRef('t.video_id', '=', 'v.id')
+      .where('t.kind', '=', 'product')
+      .where((inner) =>
+        inner.or([
+          inner('p.id', 'is', null),
+          inner('p.gone_at', 'is not', null),
+          inner('p.in_stock', '<>', 1),
+        ]),
+      ),
+  )
+
+const someProductTag = (eb: VideoRows) =>
+  eb.exists(
+    eb
+      .selectFrom('indexed_video_tags as t')
+      .select('t.tag_id')
+      .whereRef('t.video_id', '=', 'v.id')
+      .where('t.kind', '=', 'product'),
+  )
+
+const turned = (eb: VideoRows, holds: Bool, yes: boolean) => (yes ? holds : eb.not(holds))
+
+function stateIs(eb: VideoRows, state: string, now: string): Bool {
+  if (state === 'archived') return eb('v.archived_at', 'is not', null)
+  const unarchived = eb('v.archived_at', 'is', null)
+  if (state === 'draft') return eb.and([unarchived, eb('v.published_at', 'is', null)])
+  const published = eb('v.published_at', 'is not', null)
+  const when = eb('v.published_at', state === 'scheduled' ? '>' : '<=', now)
+  return eb.and([unarchived, published, when])
+}
+
+function dateCondition(
+  eb: VideoRows,
+  ctx: SqlContext,
+  condition: Condition & { field: 'created_at' | 'published_at' },
+): Bool {
+  const column = `v.${condition.field}` as const
+  const known = eb(column, 'is not', null)
+  const { op, value } = condition
+  if (op === 'within_days')
+    return eb.and([
+      known,
+      eb(column, '>=', daysBefore(ctx.now, Number(value))),
+      eb(column, '<=', ctx.now.toISOString()),
+    ])
+  if (op === 'before') return eb.and([known, eb(column, '<', dayStart(String(value)))])
+  return eb.and([known, eb(column, '>=', dayAfter(String(value)))])
+}
+
+export function conditionSql(eb: VideoRows, ctx: SqlContext, condition: Condition): Bool {
+  switch (condition.field) {
+    case 'caption':
+    case 'description':
+      return textCondition(eb, ctx, condition)
+    case 'hashtag':
+      return turned(eb, hashtagCondition(eb, ctx, condition.value), condition.op === 'has')
+    case 'product': {
+      const tagged = eb.exists(
+        eb
+          .selectFrom('indexed_video_tags as t')
+          .select('t.tag_id')
+          .whereRef('t.video_id', '=', 'v.id')
+          .where('t.tag_id', '=', condition.value),
+      )
+      return turned(eb, tagged, condition.op === 'has')
+    }
+    case 'product_facet': {
+      const { facet, value } = condition
+      const any = someProduct(eb, (p) =>
+        facet === 'store'
+          ? p('p.store_id', '=', value)
+          : textMatch(
+              ctx,
+              p.ref(`p.${facet}`),
+              equalsPattern(value),
+              asLike(value, (v) => v),
+            ),
+      )
+      return turned(eb, any, condition.op === 'any_is')
+    }
+    case 'product_stock':
+      return condition.op === 'any_out'
+        ? someOutOfStock(eb)
+        : eb.and([someProductTag(eb), eb.not(someOutOfStock(eb))])
+    case 'product_price':
+      return someProduct(eb, (p) =>
+        p.and([
+          p('p.price_min', 'is not', null),
+          p('p.price_min', operators[condition.op], condition.value),
+        ]),
+      )
+    case 'product_count':
+    case 'poster_count':
+      return eb(`v.${condition.field}`, operators[condition.op], condition.value)
+    case 'duration':
+      return eb.and([
+        eb('v.duration', 'is not', null),
+        eb('v.duration', operators[condition.op], condition.value),
+      ])
+    case 'state':
+      return turned(eb, stateIs(eb, condition.value, ctx.now.toISOString()), condition.op === 'is')
+    case 'access':
+      return turned(
+        eb,
+        eb.and([eb('v.access', 'is not', null), eb('v.access', '=', condition.value)]),
+        condition.op === 'is',
+      )
+    case 'created_at':
+    case 'published_at':
+      return dateCondition(eb, ctx, condition)
+    case 'pending_suggestions': {
+      const waiting = eb
+        .selectFrom(ctx.suggestions.as('s'))
+        .select((s) => s.fn.countAll().as('n'))
+        .whereRef('s.video_id', '=', 'v.id')
+        .where('s.score', '>=', condition.min_score)
+      return eb(waiting, operators[condition.op], condition.value)
+    }
+  }
+}
+
+/** The whole tree as one condition over `v`. */
+export function conditionsSql(eb: VideoRows, ctx: SqlContext, node: ConditionNode): Bool {
+  if (!('group' in node)) return conditionSql(eb, ctx, node)
+  const parts = node.children.map((child) => conditionsSql(eb, ctx, child))
+  if (node.group === 'all') return parts.length ? eb.and(parts) : always
+  const any = parts.length ? eb.or(parts) : never
+  return node.group === 'any' ? any : eb.not(any)
+}
