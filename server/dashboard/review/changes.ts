@@ -125,8 +125,9 @@ export async function undoBatch(
         rows.map((row) => row.id),
         user.id,
       )
-      // A video set aside because every suggestion was rejected comes back to the queue.
-      if (accepted.length === 0) await updateReviewVideo(trx, first.video_id, { state: 'waiting' })
+      // A video set aside (every suggestion rejected, or settled by auto-accept) comes back to
+      // the queue with whatever the service still has pending.
+      await updateReviewVideo(trx, first.video_id, { state: 'waiting' })
       return count
     })
     return { ok: { batch_id: batchId, undone } }

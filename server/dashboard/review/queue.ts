@@ -146,14 +146,12 @@ async function readLists(
   const worker = async () => {
     while (next < videoIds.length) {
       const id = videoIds[next++] as string
-      await deps.lists
-        .read(service.client, id)
-        .catch((error: unknown) =>
-          deps.log('the review queue could not read a match list', {
-            videoId: id,
-            error: String(error),
-          }),
-        )
+      await deps.lists.read(service.client, id).catch((error: unknown) =>
+        deps.log('the review queue could not read a match list', {
+          videoId: id,
+          error: String(error),
+        }),
+      )
       await deps.db
         .insertInto('review_videos')
         .values({
