@@ -185,6 +185,8 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     lists: createMatchLists({ db: reviewDb, log }),
     service: () => reviewService,
     random: options.review?.random ?? Math.random,
+    // Counting a long ledger holds no request up: the index's read threads, once open, read it.
+    reads: () => (indexReads ? indexReads.db.withTables<ReviewTableMap>() : reviewDb),
   }
   const timeoutMs = options.upstreamTimeoutMs ?? 30_000
   const agents = createUpstreamAgents()

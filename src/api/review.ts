@@ -132,8 +132,10 @@ export const calibrationSchema = z.object({
   /** Decisions and acceptances at each score that has any, for the threshold picker. */
   scores: z.array(z.object({ score: z.number(), decisions: z.number(), accepted: z.number() })),
   sparse_below: z.number(),
-  /** The team's measured pace over the same decisions. */
+  /** The team's measured pace: the median over the slice's latest 1,000 decisions. */
   pace: z.object({ median_seconds: z.nullable(z.number()) }),
+  /** When the first and last of these decisions were made: the period the picker's savings cover. */
+  period: z.object({ first: z.nullable(z.string()), last: z.nullable(z.string()) }),
   slices: z.object({
     stores: z.array(z.object({ id: z.string(), name: z.nullable(z.string()) })),
     categories: z.array(z.string()),
@@ -190,6 +192,7 @@ export const reviewersSchema = z.object({
   agreement: z.object({
     /** Suggestions decided by two people. */
     pairs: z.number(),
+    /** 0 to 100. */
     percent: z.nullable(z.number()),
     kappa: z.nullable(z.number()),
   }),

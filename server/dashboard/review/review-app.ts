@@ -1,10 +1,12 @@
 import { Hono } from 'hono'
 import type { DashboardEnv } from '../http/context.ts'
 import { mountAutoAcceptSettings } from './auto-accept-routes.ts'
+import { mountCalibration } from './calibration-routes.ts'
 import { mountDecisions } from './decision-routes.ts'
 import { mountKeys } from './key-routes.ts'
 import { mountQueue } from './queue-routes.ts'
 import type { ReviewDeps } from './review-context.ts'
+import { mountReviewers } from './reviewers-routes.ts'
 
 /**
  * The review of AI product matches (issue 36, decision 0022), mounted at /api/dashboard/review:
@@ -17,5 +19,7 @@ export function createReviewApp(deps: ReviewDeps) {
   mountDecisions(app, deps)
   mountQueue(app, deps)
   mountAutoAcceptSettings(app, deps)
+  mountCalibration(app, deps)
+  mountReviewers(app, deps)
   return app
 }

@@ -41,6 +41,8 @@ export interface ReviewDeps {
   lists: MatchLists
   /** 0 ≤ x < 1: draws the double-review sample (tests set it). */
   random: () => number
+  /** Where calibration and the reviewer page read the ledger: on SQLite, read threads once open. */
+  reads?: () => ReviewDb
 }
 
 /** What a review handler gets: the role gate in front of it has let `user` through. */

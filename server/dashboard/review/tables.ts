@@ -148,11 +148,23 @@ export const reviewMigrations = (postgres: boolean): Record<string, Migration> =
         .on('review_decisions')
         .column('batch_id')
         .execute()
-      // Calibration reads the counted decisions by band, optionally by store, category and time.
+      // Calibration and auto-accept count the standing, seen decisions by score (a range from a
+      // threshold, or grouped in the index's order), by source, store, category and time: every
+      // column they read is here, so they never touch the table.
       await db.schema
         .createIndex('review_decisions_calibration')
         .on('review_decisions')
-        .columns(['source', 'seen', 'band', 'decision', 'store_id', 'category', 'decided_ms'])
+        .columns([
+          'seen',
+          'undone_at',
+          'score',
+          'decision',
+          'source',
+          'store_id',
+          'category',
+          'decided_ms',
+          'ms_taken',
+        ])
         .execute()
       await db.schema
         .createTable('review_suggestions')

@@ -19,13 +19,22 @@ import {
 // The dashboard's review of AI product matches (issue 36): its answers' keys, general to specific,
 // so that one decision can mark the queue, the recent decisions and the insights stale at once.
 
-export interface CalibrationFilter {
-  store_id?: string
-  category?: string
-  /** ISO dates, inclusive. */
-  from?: string
-  to?: string
+/** A period of decisions: days (YYYY-MM-DD, UTC), both inclusive. */
+export interface ReviewPeriod {
+  from?: string | undefined
+  to?: string | undefined
 }
+
+export interface CalibrationFilter extends ReviewPeriod {
+  store_id?: string | undefined
+  category?: string | undefined
+}
+
+/** The filter's given fields as a query string. */
+const searchOf = (filter: CalibrationFilter) =>
+  new URLSearchParams(
+    Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  )
 
 export const reviewKeys = {
   all: ['review'] as const,
@@ -40,7 +49,7 @@ export const reviewKeys = {
   insights: () => [...reviewKeys.all, 'insights'] as const,
   calibration: (filter: CalibrationFilter) =>
     [...reviewKeys.insights(), 'calibration', filter] as const,
-  reviewers: () => [...reviewKeys.insights(), 'reviewers'] as const,
+  reviewers: (period: ReviewPeriod) => [...reviewKeys.insights(), 'reviewers', period] as const,
   settings: () => [...reviewKeys.all, 'settings'] as const,
   keys: () => [...reviewKeys.all, 'keys'] as const,
 }
@@ -99,22 +108,21 @@ export const keyMapQuery = () =>
 export const calibrationQuery = (filter: CalibrationFilter = {}) =>
   queryOptions({
     queryKey: reviewKeys.calibration(filter),
-    queryFn: ({ signal }) => {
-      const query = new URLSearchParams(
-        Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])),
-      )
-      return dashboardApi(reviewPath(`/calibration?${query}`), {
+    queryFn: ({ signal }) =>
+      dashboardApi(reviewPath(`/calibration?${searchOf(filter)}`), {
         signal,
         schema: calibrationSchema,
-      })
-    },
+      }),
   })
 
-export const reviewersQuery = () =>
+export const reviewersQuery = (period: ReviewPeriod = {}) =>
   queryOptions({
-    queryKey: reviewKeys.reviewers(),
+    queryKey: reviewKeys.reviewers(period),
     queryFn: ({ signal }) =>
-      dashboardApi(reviewPath('/reviewers'), { signal, schema: reviewersSchema }),
+      dashboardApi(reviewPath(`/reviewers?${searchOf(period)}`), {
+        signal,
+        schema: reviewersSchema,
+      }),
   })
 
 export const autoAcceptSettingsQuery = () =>
