@@ -1,4 +1,5 @@
 import type { Role } from '@/api/roles.ts'
+import { areaMigrations } from '../../../server/dashboard/areas.ts'
 import { createAccounts } from '../../../server/dashboard/auth/accounts.ts'
 import { type DashboardDb, openDashboardDb } from '../../../server/dashboard/db/database.ts'
 
@@ -19,7 +20,9 @@ export async function addAccounts(
   location: { sqlitePath: string; databaseUrl?: string },
   roles: readonly Role[] = ['admin'],
 ): Promise<Record<Role, TestAccount>> {
-  const db = await openDashboardDb(location)
+  // With the areas' migrations, as the dashboard opens it: a database migrated without them
+  // first has a later core migration (0013) before theirs (0010), which the migrator refuses.
+  const db = await openDashboardDb({ ...location, areas: areaMigrations })
   const made = {} as Record<Role, TestAccount>
   try {
     for (const role of roles) {
