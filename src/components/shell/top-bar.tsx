@@ -6,10 +6,11 @@ import { AccountMenu } from './account-menu'
 import { ChannelSwitcher } from './channel-switcher'
 import { LiveStatusIndicator } from './live-status'
 import { NavDrawer } from './nav-drawer'
+import { NoticesBell } from './notices-bell'
 import { ShortcutsButton } from './shortcuts-button'
 import { Brand } from './sidebar'
 
-/** One row over the content: the palette, the channel, live status, shortcuts and the account. */
+/** One row over the content: the palette, the channel, live status, shortcuts, notices and the account. */
 export function TopBar() {
   const [drawerOpen, setDrawerOpen] = useState(false)
   const closeDrawer = useCallback(() => setDrawerOpen(false), [])
@@ -39,6 +40,7 @@ export function TopBar() {
         <div className="hidden md:block">
           <ShortcutsButton />
         </div>
+        <NoticesBell />
         <AccountMenu />
       </div>
       {drawerOpen ? <NavDrawer onClose={closeDrawer} /> : null}
