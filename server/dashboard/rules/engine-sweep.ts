@@ -17,6 +17,8 @@ export function createEngineSweep(
   engine: {
     claimAndQueue(requests: readonly RunRequest[]): Promise<number>
     resume(runId: string, videoId: string): Promise<void>
+    /** The runs this replica holds that wait their turn behind others on their video. */
+    waiting(): string[]
     stopping: AbortSignal
   },
 ) {
@@ -26,6 +28,19 @@ export function createEngineSweep(
   let timer: NodeJS.Timeout | null = null
   let sweeping: Promise<void> | null = null
   let tracesSweptAt = 0
+
+  // A run waiting behind many on one video keeps its claim while this replica lives.
+  async function renewWaiting() {
+    const ids = engine.waiting()
+    for (let start = 0; start < ids.length; start += 500)
+      await db
+        .updateTable('rule_runs')
+        .set({ lease_until: context.now() + options.leaseTtlMs })
+        .where('id', 'in', ids.slice(start, start + 500))
+        .where('holder', '=', context.holder)
+        .where('outcome', '=', 'running')
+        .execute()
+  }
 
   async function resumeStopped() {
     const stale = await db
@@ -66,6 +81,7 @@ export function createEngineSweep(
   }
 
   async function sweep() {
+    await renewWaiting()
     await resumeStopped()
     await runSchedules()
     if (context.now() - tracesSweptAt >= tracesSweptEveryMs) {

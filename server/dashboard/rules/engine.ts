@@ -44,6 +44,8 @@ export function createRulesEngine(deps: EngineDeps) {
   }
   const videoSlots = createCallLimiter(videosAtOnce)
   const queues = new Map<string, Promise<void>>()
+  // Runs claimed here and not yet done: their leases are renewed while they wait their turn.
+  const waiting = new Set<string>()
 
   async function holdingVideo(videoId: string, work: () => Promise<void>) {
     const lease = deps.lease(`rule-video:${videoId}`, context.holder, options.leaseTtlMs)
@@ -58,6 +60,7 @@ export function createRulesEngine(deps: EngineDeps) {
   /** Runs `runIds` on one video after what is queued for it, in order. */
   function enqueue(videoId: string, runIds: readonly string[]): Promise<void> {
     if (runIds.length === 0) return queues.get(videoId) ?? Promise.resolve()
+    for (const runId of runIds) waiting.add(runId)
     const previous = queues.get(videoId) ?? Promise.resolve()
     const next = previous
       .then(() =>
@@ -65,10 +68,12 @@ export function createRulesEngine(deps: EngineDeps) {
           holdingVideo(videoId, async () => {
             for (const runId of runIds) {
               if (stopping.signal.aborted) return
-              await executeRun(context, runId).catch((error: unknown) => {
-                if (!stopping.signal.aborted)
-                  deps.log('a rule run stopped', { runId, error: String(error) })
-              })
+              await executeRun(context, runId)
+                .catch((error: unknown) => {
+                  if (!stopping.signal.aborted)
+                    deps.log('a rule run stopped', { runId, error: String(error) })
+                })
+                .finally(() => waiting.delete(runId))
             }
           }),
         ),
@@ -101,6 +106,7 @@ export function createRulesEngine(deps: EngineDeps) {
   const sweep = createEngineSweep(context, {
     claimAndQueue,
     resume: (runId, videoId) => enqueue(videoId, [runId]),
+    waiting: () => [...waiting],
     stopping: stopping.signal,
   })
 
