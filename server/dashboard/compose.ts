@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -10,6 +10,7 @@ import { createAccessControl } from './auth/access-control.ts'
 import { reachedOverHttps } from './auth/request-checks.ts'
 import { DashboardConfigError } from './config-error.ts'
 import { defaultDashboardDb } from './db/database.ts'
+import { createLease } from './db/lease.ts'
 import { createApiForwarder } from './forwarding/api-forwarder.ts'
 import { createServiceClient, type ServiceReader } from './forwarding/service-client.ts'
 import { createServiceTokens, type ServiceTokens } from './forwarding/service-tokens.ts'
@@ -27,20 +28,27 @@ import { ownWritesObserver } from './index/own-writes.ts'
 import { type IndexReads, openIndexReads } from './index/read-worker.ts'
 import { createReviewQueue } from './index/review-queue.ts'
 import { pendingVideos, reviewQueueRoute } from './index/review-queue-route.ts'
-import { createMemoryLedger } from './live/dedup.ts'
+import { createMemoryLedger, dedupKey } from './live/dedup.ts'
 import { createEventHub } from './live/event-hub.ts'
 import { connectRedisLive } from './live/redis-live.ts'
 import { createVideoReread } from './live/reread-video.ts'
 import { endStreamsWithSessions } from './live/session-ends.ts'
 import { createSessionStreams } from './live/session-streams.ts'
 import { createWebhookReceiver } from './live/webhook-receiver.ts'
+import { createNotices } from './notices/notices.ts'
+import type { NoticeTables } from './notices/tables.ts'
 import { createLogger, warningLog } from './ops/logger.ts'
 import { createMetrics, observeUpstream } from './ops/metrics.ts'
 import { createReadiness } from './ops/readiness.ts'
 import type { DashboardOptions } from './options.ts'
+import { type AutoAcceptEngine, createAutoAcceptEngine } from './review/auto-accept-engine.ts'
 import { createMatchLists } from './review/match-lists.ts'
 import type { ReviewDeps, ReviewService, ReviewTableMap } from './review/review-context.ts'
 import { createRoutes, type IndexHandlers } from './routes.ts'
+import { createRulesEngine, type RulesEngineRunning } from './rules/engine.ts'
+import { conditionsOverIndex } from './rules/engine-conditions.ts'
+import type { RulesDeps, RuleTableMap } from './rules/rules-deps.ts'
+import { reconcileChange, webhookChange } from './rules/triggers.ts'
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
 const demoClient = { clientId: 'demo', clientSecret: 'demo-secret' }
@@ -129,6 +137,11 @@ export async function composeDashboard(options: DashboardOptions, server: Server
   let serviceReader: ServiceReader | null = null
   // The match review's side of the service (its writes, the index's pending videos), once known.
   let reviewService: ReviewService | null = null
+  // Auto-accept's watch over matching jobs, once the service is known and with the index.
+  let autoAccept: AutoAcceptEngine | null = null
+  // The merchandising rules' parts, once the service is known.
+  let rulesDeps: RulesDeps | null = null
+  let rulesEngine: RulesEngineRunning | null = null
   const publish = async (event: ServiceEvent) => {
     if (redis) await redis.publish(event)
     else hub.publish('service', event)
@@ -138,7 +151,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     ledger: redis?.ledger ?? createMemoryLedger(),
     apply: async (event) => {
       // Into the index first: if the database cannot take it, the service delivers it again.
-      await merchIndex?.applyEvent(event)
+      await merchIndex?.applyEvent(event, dedupKey(event))
       await publish(event)
     },
     reread: createVideoReread({
@@ -264,6 +277,19 @@ export async function composeDashboard(options: DashboardOptions, server: Server
       pending: pendingVideos(reviewQueue),
     }
     if (options.index) {
+      // Auto-accept acts on the matching jobs the index learns of (decision 0022), on one
+      // replica at a time.
+      autoAccept = createAutoAcceptEngine({
+        db: reviewDb,
+        client: reviewService.client,
+        lists: review.lists,
+        lease: createLease(access.db, 'review-auto-accept', randomUUID(), { ttlMs: 20_000 }),
+        audit: (entry) => access.audit.record(entry),
+        notify: createNotices(access.db.withTables<NoticeTables>()).notify,
+        log,
+        ...options.review?.autoAccept,
+      })
+      autoAccept.start()
       merchIndex = createMerchIndex({
         db: access.db,
         reader,
@@ -281,6 +307,51 @@ export async function composeDashboard(options: DashboardOptions, server: Server
         coverage: createCoverageRoutes(indexReads.db),
       }
       merchIndex.start()
+    }
+    rulesDeps = {
+      db: access.db.withTables<RuleTableMap>(),
+      reads: indexReads?.db ?? access.db,
+      postgres: /^postgres(ql)?:\/\//.test(options.databaseUrl ?? ''),
+      service: createServiceClient(serviceBaseUrl, tokens, {
+        timeoutMs,
+        ...(ownWrites ? { answers: ownWrites } : {}),
+      }),
+      // Suggestions are the review's: the rules read the ones waiting for a person.
+      pendingSuggestions: (db) =>
+        db
+          .withTables<ReviewTableMap>()
+          .selectFrom('review_suggestions')
+          .select(['video_id', 'score'])
+          .where('status', '=', 'pending'),
+      indexed: Boolean(options.index),
+      engine: null,
+    }
+    if (options.index) {
+      // The rules run on what the index applied (decision 0024), once across replicas.
+      const engine = createRulesEngine({
+        db: rulesDeps.db,
+        service: rulesDeps.service,
+        ...conditionsOverIndex(rulesDeps),
+        notify: createNotices(access.db.withTables<NoticeTables>()).notify,
+        audit: (entry) => access.audit.record(entry),
+        lease: (name, holder, ttlMs) => createLease(access.db, name, holder, { ttlMs }),
+        log,
+        ...(options.rules ? { options: options.rules } : {}),
+      })
+      indexChanges.onNews((news) => {
+        const change =
+          news.kind === 'webhook'
+            ? webhookChange(news.event, news.key)
+            : reconcileChange(news.videoId, news.sourceAt, news.created)
+        engine
+          .hear(change)
+          .catch((error: unknown) =>
+            log('rules did not hear a change', { videoId: change.videoId, error: String(error) }),
+          )
+      })
+      rulesDeps.engine = engine
+      rulesEngine = engine
+      engine.start()
     }
     return service
   }
@@ -311,6 +382,7 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     health: () => service?.health ?? { status: 'starting' },
     index: () => service?.index ?? null,
     reviewQueue: (req, res, url) => (service ? service.reviewQueue(req, res, url) : starting(res)),
+    rules: () => rulesDeps,
     review,
     serveApp: async (req, res) => {
       const signedIn = () => access.signIn.principalOf(req).then(Boolean)
@@ -337,6 +409,8 @@ export async function composeDashboard(options: DashboardOptions, server: Server
     },
     async close() {
       hub.close()
+      await rulesEngine?.stop()
+      await autoAccept?.stop()
       await merchIndex?.stop()
       await indexReads?.close()
       await access.close()

@@ -33,6 +33,8 @@ import { metricsEndpoint } from './ops/metrics-endpoint.ts'
 import { requestId } from './ops/request-id.ts'
 import { createReviewApp } from './review/review-app.ts'
 import type { ReviewDeps } from './review/review-context.ts'
+import { createRulesApp } from './rules/rules-app.ts'
+import type { RulesSource } from './rules/rules-http.ts'
 import { createSavedViewRoutes } from './views/saved-view-routes.ts'
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown
@@ -95,6 +97,8 @@ export interface RouteDependencies {
   metricsToken: string | undefined
   /** For modules that report in words (auth/, live/). */
   log: Log
+  /** The merchandising rules' dependencies, once the service is known. */
+  rules: RulesSource
 }
 
 /**
@@ -256,6 +260,8 @@ export function createRoutes(d: RouteDependencies) {
   app.post('/api/dashboard/notices/read', allow('viewer', 'dashboard.notices'), notices.markRead)
   // The review of AI product matches: its own sub-app, each route with its role gate.
   app.route('/api/dashboard/review', createReviewApp(d.review))
+  // Merchandising rules (issue 37): each route's gate is in its module.
+  app.route('/api/dashboard/rules', createRulesApp(d.rules))
   app.all('/api/v1', allow('viewer', 'dashboard.api'), notFound)
   app.all('/api/v1/*', allowContractOperation(), raw(d.forward))
   app.all('/api/*', allow('viewer', 'dashboard.api'), notFound)
