@@ -50,8 +50,14 @@ export interface DashboardOptions {
    * `reconcileEveryMs` is `INDEX_RECONCILE_MINUTES`; default 15 minutes.
    */
   index?: { reconcileEveryMs?: number }
-  /** The match review (issue 36): `random` draws its 5% double-review sample (tests set it). */
-  review?: { random?: () => number }
+  /**
+   * The match review (issue 36): `random` draws its 5% double-review sample; auto-accept's `draw`
+   * its 5% blind audit, and its watch runs every `everyMs` (default 2 s). Tests set them.
+   */
+  review?: {
+    random?: () => number
+    autoAccept?: { draw?: () => number; everyMs?: number }
+  }
   /**
    * The rules engine (issue 37), which runs with the index: how often it resumes runs a stopped
    * replica left and runs the schedules due (default 10 s), and how long a replica's hold on a
