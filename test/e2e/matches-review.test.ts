@@ -2,7 +2,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { ProductMatch, Video } from '@/api/generated/types.gen.ts'
 import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
-import { reviewing, reviewQueue, shownDecisions, suggestions, titleOf } from './support/matches.ts'
+import {
+  everySuggestion,
+  lastTen,
+  reviewing,
+  reviewQueue,
+  shownDecisions,
+  suggestions,
+  titleOf,
+} from './support/matches.ts'
 import { failedRequest } from './support/page-errors.ts'
 import { api } from './support/service-api.ts'
 import { shown } from './support/ui.ts'
@@ -17,7 +25,7 @@ const statuses = (matches: ProductMatch[]) => matches.map((match) => match.statu
 
 it('clears videos of the queue from the keyboard alone, and the service holds exactly those decisions', async () => {
   const { page } = app
-  await page.goto(`${app.url}/matches`)
+  await page.goto(`${app.url}${everySuggestion}`)
   const queue = await reviewQueue(app)
   expect(queue.length).toBeGreaterThanOrEqual(3)
   const [first, second, third] = queue as [Video, Video, Video]
@@ -74,14 +82,17 @@ it('clears videos of the queue from the keyboard alone, and the service holds ex
     expect(tagged.product_ids).toEqual(expect.arrayContaining(accepted.map((m) => m.product.id)))
   }
   expect((await reviewQueue(app)).map((video) => video.id)).not.toContain(first.id)
-  const recent = page.getByRole('region', { name: 'Recently submitted' })
-  await shown(recent.getByRole('link', { name: titleOf(third) }))
+  await shown(
+    lastTen(page)
+      .getByRole('link', { name: titleOf(third) })
+      .first(),
+  )
   expect(statuses(await suggestions(app, queue[3]?.id ?? ''))).toContain('pending')
 })
 
 it('keeps the decisions through a failed submit and a reload, then retries', async () => {
   const { page } = app
-  await page.goto(`${app.url}/matches`)
+  await page.goto(`${app.url}${everySuggestion}`)
   const [video] = await reviewQueue(app)
   if (!video) throw new Error('the queue is empty')
   await reviewing(page, video)
@@ -94,8 +105,9 @@ it('keeps the decisions through a failed submit and a reload, then retries', asy
   await reviewing(page, video)
   expect((await shownDecisions(page)).slice(0, 2)).toEqual(['accepted', 'undecided'])
 
-  const accept = `**/api/v1/videos/${video.id}/product_matches/accept`
-  app.expectConsoleError(failedRequest(500, `${app.url}/api/v1/videos/${video.id}/product_matches`))
+  const submit = `/api/dashboard/review/videos/${video.id}/decisions`
+  const accept = `**${submit}`
+  app.expectConsoleError(failedRequest(500, `${app.url}${submit}`))
   await page.route(accept, (route) =>
     route.fulfill({ status: 500, json: { error: 'Matching store unavailable' } }),
   )
@@ -109,14 +121,18 @@ it('keeps the decisions through a failed submit and a reload, then retries', asy
 
   await page.unroute(accept)
   await alert.getByRole('button', { name: 'Retry' }).click()
-  await shown(page.getByRole('region', { name: 'Recently submitted' }).getByText(titleOf(video)))
+  await shown(
+    lastTen(page)
+      .getByRole('link', { name: titleOf(video) })
+      .first(),
+  )
   const after = await suggestions(app, video.id)
   expect(after.filter((match) => match.status === 'accepted')).toHaveLength(1)
 })
 
 it('asks before leaving with undecided changes, and passes axe', async () => {
   const { page } = app
-  await page.goto(`${app.url}/matches`)
+  await page.goto(`${app.url}${everySuggestion}`)
   const [video] = await reviewQueue(app)
   await reviewing(page, video)
   await page.keyboard.press('x')
@@ -135,7 +151,7 @@ it('asks before leaving with undecided changes, and passes axe', async () => {
 
 it('shows each suggestion with its product picture and its store', async () => {
   const { page } = app
-  await page.goto(`${app.url}/matches`)
+  await page.goto(`${app.url}${everySuggestion}`)
   const [video] = await reviewQueue(app)
   await reviewing(page, video)
   const rows = page.locator('ol[aria-label="Suggested products"] > li')

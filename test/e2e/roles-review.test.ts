@@ -3,7 +3,14 @@ import type { Video } from '@/api/generated/types.gen.ts'
 import type { Role } from '@/api/roles.ts'
 import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
-import { reviewing, reviewQueue, shownDecisions, suggestions } from './support/matches.ts'
+import {
+  everySuggestion,
+  reviewing,
+  reviewQueue,
+  shownDecisions,
+  suggestions,
+} from './support/matches.ts'
+import { failedRequest } from './support/page-errors.ts'
 import { type Device, expectControlFor, expectRefusalFor, signedInAs } from './support/roles.ts'
 
 // Deciding on AI suggestions is an editor's work: a viewer sees the queue, each suggestion and
@@ -26,7 +33,7 @@ it.each(['viewer', 'editor'] as const)(
   async (role: Role) => {
     const device = devices[role as 'viewer' | 'editor']
     const { page } = device
-    await page.goto(`${app.url}/matches`)
+    await page.goto(`${app.url}${everySuggestion}`)
     await reviewing(page, first)
     const row = page.locator('ol[aria-label="Suggested products"] > li').first()
     await expectControlFor(
@@ -58,6 +65,18 @@ it.each(['viewer', 'editor'] as const)(
         `/api/v1/videos/${first.id}/product_matches/accept`,
         { product_ids: [matches[0]?.product.id] },
       )
+      // The dashboard's own decisions route, which the review sends, refuses a viewer too.
+      const decisions = `/api/dashboard/review/videos/${first.id}/decisions`
+      device.expectConsoleError(failedRequest(403, `${app.url}${decisions}`))
+      const refused = await page.evaluate(async (path) => {
+        const response = await fetch(path, {
+          method: 'POST',
+          headers: { 'x-dashboard-request': '1', 'content-type': 'application/json' },
+          body: JSON.stringify({ decisions: [] }),
+        })
+        return response.status
+      }, decisions)
+      expect(refused).toBe(403)
     } else {
       await expectControlFor(
         role,

@@ -81,7 +81,7 @@ export function RecentDecisions() {
                     size="sm"
                     busy={pending?.entry.id === entry.id}
                     busyLabel="Changing…"
-                    aria-label={`${other === 'accepted' ? 'Accept' : 'Reject'} ${name} instead`}
+                    aria-label={`${other === 'accepted' ? 'Accept' : 'Reject'} instead: ${name}`}
                     unavailableReason={deciding.reason}
                     onClick={() => change({ entry, decision: other, name })}
                   >

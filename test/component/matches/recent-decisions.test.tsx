@@ -53,7 +53,7 @@ it('lists one’s last ten decisions and changes one at once, putting it back wi
   expect(items[0]).toHaveTextContent('Accepted, score 80, on Clip v0')
   expect(await axeViolations(panel)).toEqual([])
 
-  await userEvent.click(within(panel).getByRole('button', { name: 'Reject Trail Sock instead' }))
+  await userEvent.click(within(panel).getByRole('button', { name: 'Reject instead: Trail Sock' }))
   // Shown at once, before the dashboard answers.
   expect(within(panel).getAllByRole('listitem')[0]).toHaveTextContent('Rejected, score 80')
   refused.resolve(refuse(409, "The video's suggestions changed: this one is no longer among them"))
@@ -63,7 +63,7 @@ it('lists one’s last ten decisions and changes one at once, putting it back wi
   )
   expect(within(panel).getAllByRole('listitem')[0]).toHaveTextContent('Accepted, score 80')
 
-  await userEvent.click(within(panel).getByRole('button', { name: 'Reject Trail Sock instead' }))
+  await userEvent.click(within(panel).getByRole('button', { name: 'Reject instead: Trail Sock' }))
   await waitFor(() =>
     expect(within(panel).getByRole('status')).toHaveTextContent(
       'Changed: Trail Sock is now rejected.',
@@ -90,7 +90,7 @@ it('offers a viewer no change, with the reason', async () => {
     recent: [entry('d_1', 'k1', 'rejected')],
   })
   const panel = await screen.findByRole('region', { name: 'Your last ten decisions' }, loading)
-  const change = await within(panel).findByRole('button', { name: 'Accept Desk Lamp instead' })
+  const change = await within(panel).findByRole('button', { name: 'Accept instead: Desk Lamp' })
   expect(change).toHaveAttribute('aria-disabled', 'true')
   expect(within(panel).getByText('Editors can review AI matches')).toBeInTheDocument()
 })

@@ -4,6 +4,12 @@ import type { RunningApp } from './app.ts'
 import { api, firstChannelVideos } from './service-api.ts'
 import { shown } from './ui.ts'
 
+/**
+ * The review opened oldest first with every suggestion shown (those below the team's floor too),
+ * so it lists what the service holds in the order `reviewQueue` gives.
+ */
+export const everySuggestion = '/matches?order=oldest&below=true'
+
 /** The first channel's review queue as the service holds it, oldest first. */
 export async function reviewQueue(app: RunningApp) {
   const list = await firstChannelVideos(
@@ -40,3 +46,31 @@ export async function shownDecisions(page: Page) {
     }),
   )
 }
+
+/**
+ * A key pressed as a keyboard of another layout sends it: `key` is the character the layout
+ * types, `code` the physical key (AZERTY's A key, where Q is on QWERTY: key 'a', code 'KeyQ').
+ */
+export async function pressOnLayout(
+  page: Page,
+  press: { key: string; code: string; keyCode: number },
+) {
+  const cdp = await page.context().newCDPSession(page)
+  const common = {
+    key: press.key,
+    code: press.code,
+    windowsVirtualKeyCode: press.keyCode,
+    nativeVirtualKeyCode: press.keyCode,
+  }
+  await cdp.send('Input.dispatchKeyEvent', {
+    type: 'keyDown',
+    ...common,
+    text: press.key,
+    unmodifiedText: press.key,
+  })
+  await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common })
+  await cdp.detach()
+}
+
+/** The panel of one's last ten decisions. */
+export const lastTen = (page: Page) => page.getByRole('region', { name: 'Your last ten decisions' })

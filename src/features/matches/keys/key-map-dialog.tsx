@@ -142,7 +142,7 @@ function KeyMapEditor({
                   onKeyDown={(event) => capture.onKeyDown(action, event)}
                   onBlur={() => waiting && capture.stop()}
                 >
-                  {waiting ? 'Press a key…' : 'Change'}
+                  {waiting ? 'Press a key' : 'Change'}
                 </Button>
               </div>
               {note ? (
