@@ -12,6 +12,7 @@ import { AutoAcceptField } from '../../matching/auto-accept-field'
 import { matchingRefusal, startMatching } from '../../matching/start-matching'
 import { RoleLock } from '../layout/role-lock'
 import { useTaggingStore } from '../tagging/use-tagging-store'
+import { AutomaticDecisions } from './automatic-decisions'
 import { StoreSuggestions } from './store-suggestions'
 
 // While a job runs its suggestions are read every few seconds (until live updates replace it).
@@ -65,6 +66,11 @@ export function MatchingPanel({ video }: { video: Video }) {
           onChooseStore={store.choose}
         />
       ) : null}
+      <AutomaticDecisions
+        videoId={video.id}
+        matches={matches.data?.matches ?? []}
+        matchesReadAt={matches.dataUpdatedAt}
+      />
       {pending > 0 ? (
         <Link to="/matches" search={{ video: video.id }} className={buttonClasses('secondary')}>
           Review the suggestions
