@@ -8,16 +8,24 @@ import {
   ruleVersionsQuery,
   runsQuery,
 } from '@/api/queries/rules'
+import { meQuery } from '@/api/queries/session'
 import { loadScreens } from './screens'
 
 // What each rules screen waits for before it shows; the rest fills in as it comes. Loaded with the
-// screens (their routes' split chunk), never with the first screen.
+// screens (their routes' split chunk), never with the first screen. Who is signed in decides what
+// the screens let them change: asked by the root already, it is in the cache then.
+
+const permissionsOf = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.ensureQueryData(meQuery()),
+    queryClient.ensureQueryData(rulesSettingsQuery()),
+  ])
 
 export async function loadRules(queryClient: QueryClient, channel: string | undefined) {
   void loadScreens.list()
   const [channelId] = await Promise.all([
     resolveChannelId(queryClient, channel),
-    queryClient.ensureQueryData(rulesSettingsQuery()),
+    permissionsOf(queryClient),
   ])
   if (channelId) await queryClient.ensureQueryData(rulesQuery(channelId))
   return { channelId: channelId ?? '' }
@@ -27,7 +35,7 @@ export async function loadNewRule(queryClient: QueryClient, channel: string | un
   void loadScreens.rule()
   const [channelId] = await Promise.all([
     resolveChannelId(queryClient, channel),
-    queryClient.ensureQueryData(rulesSettingsQuery()),
+    permissionsOf(queryClient),
   ])
   return { channelId: channelId ?? '' }
 }
@@ -37,7 +45,7 @@ export async function loadRule(queryClient: QueryClient, ruleId: string) {
   void queryClient.prefetchQuery(ruleVersionsQuery(ruleId))
   const [rule] = await Promise.all([
     queryClient.ensureQueryData(ruleQuery(ruleId)),
-    queryClient.ensureQueryData(rulesSettingsQuery()),
+    permissionsOf(queryClient),
   ])
   return { channelId: rule.channel_id }
 }
@@ -47,7 +55,10 @@ export async function loadRuns(
   search: { rule?: string; video?: string; outcome?: RunFilter['outcome'] },
 ) {
   void loadScreens.runs()
-  await queryClient.ensureInfiniteQueryData(runsQuery(runFilterOf(search)))
+  await Promise.all([
+    queryClient.ensureInfiniteQueryData(runsQuery(runFilterOf(search))),
+    permissionsOf(queryClient),
+  ])
 }
 
 /** The URL's filters as the runs' API names them. */

@@ -43,8 +43,7 @@ export function RuleSwitch({
       >
         <span className={`block size-3 rounded-full bg-white ${on ? 'translate-x-3' : ''}`} />
       </span>
-      Switched on
-      {withName ? <span className="sr-only">: {rule.name}</span> : null}
+      <span>Switched on{withName ? <span className="sr-only">: {rule.name}</span> : null}</span>
     </Button>
   )
 }

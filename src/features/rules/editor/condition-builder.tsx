@@ -1,51 +1,14 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react'
-import type { ConditionGroup, ConditionNode } from '@/api/rules'
+import { useLayoutEffect, useRef, useState } from 'react'
+import type { ConditionGroup } from '@/api/rules'
 import { GroupEditor, type TreeContext } from './condition-group'
-import {
-  append,
-  type Move,
-  moveNode,
-  type NodePath,
-  nodeAt,
-  removeAt,
-  replaceAt,
-} from './condition-tree'
+import { append, type Move, moveNode, nodeAt, removeAt, replaceAt } from './condition-tree'
+import { keyOf, withKey } from './node-keys'
 
 const moveWords: Record<Move, string> = {
   up: 'up',
   down: 'down',
   out: 'out of its group',
   into_previous: 'into the group above',
-}
-
-// Every group and condition keeps its key while it is edited or moved (a key follows the node's
-// object, handed on to the copy an edit makes of it and of the groups around it), so a moved row
-// keeps its inputs, and focus follows it to where it landed.
-function useNodeKeys() {
-  const keys = useRef(new WeakMap<ConditionNode, string>())
-  const serial = useRef(0)
-  const keyOfNode = useCallback((node: ConditionNode) => {
-    let key = keys.current.get(node)
-    if (!key) {
-      serial.current += 1
-      key = `n${serial.current}`
-      keys.current.set(node, key)
-    }
-    return key
-  }, [])
-  /** Hands each node along `paths` (and the groups above them) its key from `before`. */
-  const carry = useCallback(
-    (before: ConditionGroup, after: ConditionGroup, paths: readonly NodePath[]) => {
-      for (const path of paths)
-        for (let depth = 0; depth <= path.length; depth++) {
-          const was = nodeAt(before, path.slice(0, depth))
-          const is = nodeAt(after, path.slice(0, depth))
-          if (was && is && was !== is) keys.current.set(is, keyOfNode(was))
-        }
-    },
-    [keyOfNode],
-  )
-  return { keyOfNode, carry }
 }
 
 /** The rule's conditions as nested All / Any / None groups, changed with buttons and menus. */
@@ -59,7 +22,6 @@ export function ConditionBuilder({
   /** The schema's error for a field of the rule ("conditions.children.0.value"). */
   errorAt: (name: string) => string | undefined
 }) {
-  const { keyOfNode, carry } = useNodeKeys()
   const elements = useRef(new Map<string, HTMLElement>())
   const [focus, setFocus] = useState<string | null>(null)
   const [said, say] = useState('')
@@ -73,37 +35,38 @@ export function ConditionBuilder({
     }
   })
 
-  const commit = (next: ConditionGroup, paths: NodePath[], focusOn?: string) => {
-    carry(value, next, paths)
+  const commit = (next: ConditionGroup, focusOn?: string) => {
     onChange(next)
     if (focusOn) setFocus(focusOn)
   }
-  const keyOf = (path: NodePath) => {
-    const node = nodeAt(value, path)
-    return node ? keyOfNode(node) : `gone-${path.join('.')}`
-  }
   const tree: TreeContext = {
     root: value,
-    keyOf,
+    keyOf: (path) => {
+      const node = nodeAt(value, path)
+      return node ? keyOf(node) : ''
+    },
     errorAt: (path, part) =>
       errorAt(
         ['conditions', ...path.flatMap((index) => ['children', index]), part]
           .filter((each) => each !== '')
           .join('.'),
       ),
-    // Copies, so that no two nodes share an object (and a key), as two added alike would.
-    change: (path, node) => commit(replaceAt(value, path, { ...node }), [path]),
+    // A condition given another field keeps its key: it is the same row.
+    change: (path, node) => {
+      const was = nodeAt(value, path)
+      commit(replaceAt(value, path, withKey(node, was ? keyOf(was) : undefined)))
+    },
     add: (groupPath, start) => {
-      const node = { ...start }
+      const node = withKey(start)
       const added = append(value, groupPath, node)
-      commit(added.root, [groupPath], `first:${keyOfNode(node)}`)
+      commit(added.root, `first:${keyOf(node)}`)
       say('Added. Choose what it tests.')
     },
     move: (path, move) => {
       const moved = moveNode(value, path, move)
       const node = nodeAt(value, path)
       if (!moved || !node) return
-      commit(moved.root, [path.slice(0, -1), moved.path.slice(0, -1)], `menu:${keyOfNode(node)}`)
+      commit(moved.root, `menu:${keyOf(node)}`)
       say(`Moved ${moveWords[move]}.`)
     },
     remove: (path) => {
@@ -114,12 +77,7 @@ export function ConditionBuilder({
       const neighbour = siblings[at + 1] ?? siblings[at - 1]
       commit(
         removeAt(value, path),
-        [parentPath],
-        neighbour
-          ? `menu:${keyOfNode(neighbour)}`
-          : parent
-            ? `first:${keyOfNode(parent)}`
-            : undefined,
+        neighbour ? `menu:${keyOf(neighbour)}` : parent ? `first:${keyOf(parent)}` : undefined,
       )
       say('Removed.')
     },

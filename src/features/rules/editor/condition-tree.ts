@@ -97,8 +97,9 @@ export function moveTarget(root: ConditionGroup, path: NodePath, move: Move): No
     case 'into_previous': {
       const previous = parent.children[at - 1]
       if (!previous || !isGroup(previous)) return null
+      // The root is the first level: a node at `path` has path.length groups around it.
       const moved = nodeAt(root, path)
-      if (moved && isGroup(moved) && path.length + depthOf(moved) > maxDepth) return null
+      if (moved && path.length + 1 + depthOf(moved) > maxDepth) return null
       return [...parentOf(path), at - 1, previous.children.length]
     }
   }

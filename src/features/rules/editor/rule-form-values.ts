@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import type * as z from 'zod'
 import { type Rule, type RuleDefinition, ruleDefinitionSchema } from '@/api/rules'
 import { contractErrorMap } from '@/lib/contract-error-map'
+import { withKeys } from './node-keys'
 
 export type RuleFormValues = z.input<typeof ruleDefinitionSchema>
 
@@ -11,7 +12,7 @@ export const newRuleValues = (channelId: string): RuleFormValues => ({
   description: '',
   channel_id: channelId,
   trigger: { type: 'video_created' },
-  conditions: { group: 'all', children: [] },
+  conditions: withKeys({ group: 'all', children: [] }),
   actions: [{ type: 'playlist_add', playlist_id: '', position: 'top' }],
   priority: 100,
 })
@@ -22,7 +23,7 @@ export const valuesOf = (rule: Rule): RuleFormValues => ({
   description: rule.description,
   channel_id: rule.channel_id,
   trigger: rule.trigger,
-  conditions: rule.conditions,
+  conditions: withKeys(rule.conditions),
   actions: rule.actions,
   priority: rule.priority,
 })

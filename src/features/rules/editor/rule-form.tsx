@@ -39,7 +39,9 @@ export function RuleForm({
   const [findings, setFindings] = useState<RuleFinding[] | null>(null)
   const submit = form.handleSubmit(async (definition) => {
     setFindings(null)
-    const blocking = preview.findingsFor(form.getValues())?.find((finding) => finding.blocking)
+    const blocking = (await preview.findingsFor(form.getValues())).find(
+      (finding) => finding.blocking,
+    )
     if (blocking) {
       form.setError('root.server', { message: `Not saved: ${blocking.message}` })
       return

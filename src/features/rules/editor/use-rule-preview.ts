@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useState } from 'react'
 import { type Control, useWatch } from 'react-hook-form'
 import { rulePreviewQuery } from '@/api/queries/rules'
@@ -43,6 +43,7 @@ function useSettled<T>(value: T, key: string): T {
 }
 
 export function useRulePreview(control: Control<RuleFormValues, unknown, RuleDefinition>) {
+  const queryClient = useQueryClient()
   const values = useWatch({ control }) as RuleFormValues
   const wanted = useMemo(() => previewDefinition(values), [values])
   const wantedKey = JSON.stringify(wanted)
@@ -58,11 +59,17 @@ export function useRulePreview(control: Control<RuleFormValues, unknown, RuleDef
     notYet: typeof definition === 'string' ? definition : null,
     /** The shown answer is for an earlier definition than the one being typed. */
     updating: preview.isPlaceholderData || wantedKey !== JSON.stringify(definition),
-    /** The findings for exactly these values, once answered. */
-    findingsFor: (values: RuleFormValues) =>
-      !preview.isPlaceholderData &&
-      JSON.stringify(previewDefinition(values)) === JSON.stringify(definition)
-        ? preview.data?.findings
-        : undefined,
+    /**
+     * The checker's findings for exactly these values: the answer shown when it is theirs, else
+     * asked now (a save right after a change comes before the pause); none if it cannot be asked.
+     */
+    findingsFor: (values: RuleFormValues) => {
+      const current = previewDefinition(values)
+      if (typeof current === 'string') return Promise.resolve([])
+      return queryClient
+        .fetchQuery(rulePreviewQuery(current))
+        .then((answer) => answer.findings)
+        .catch(() => [])
+    },
   }
 }
