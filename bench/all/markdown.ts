@@ -55,7 +55,9 @@ function hostSummary(report: BenchReport): string {
       ? `${name} ${whole((value as { start?: number }).start)} → ${whole((value as { end?: number }).end)}`
       : `${name} ${String(value)}`,
   )
-  const settings = Object.entries(report.settings ?? {}).map(([name, value]) => `${name}=${value}`)
+  const settings = Object.entries(report.settings ?? {})
+    .map(([name, value]) => `${name}=${value}`)
+    .sort()
   return `- **bench:${report.bench}** (${day(report.date)}, Node ${report.node}): host index ${parts.join(', ')}${settings.length ? `; ${settings.join(' ')}` : ''}`
 }
 

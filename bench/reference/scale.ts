@@ -72,6 +72,6 @@ export function describe(reference: Reference, measured?: string): string {
   if (reference.basis === 'scaled')
     return `${measured ? `measured ${measured} ` : ''}× ${reference.factor.toFixed(2)} (host ${Math.round(reference.hostIndex)})`
   if (reference.basis === 'unthrottled')
-    return `not slowed: host ${Math.round(reference.hostIndex)}, not faster than the reference`
+    return `not slowed (host ${Math.round(reference.hostIndex)}: too slow to slow further)`
   return `CPU slowed ${reference.rate.toFixed(2)}× (host ${Math.round(reference.hostIndex)})`
 }

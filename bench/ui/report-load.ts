@@ -41,7 +41,7 @@ export function reportLighthouse(preset: Preset, run: LighthouseFigures | Failed
     value === null ? 'n/a' : `${(value / 1000).toFixed(2)} s`
   const cls = run.cls?.toFixed(3) ?? 'n/a'
   const reference = lighthouseReference(run.multiplier, run.hostIndex)
-  const referred = { reference, note: `Lighthouse's ${describe(reference)}` }
+  const referred = { reference, note: `Lighthouse: ${describe(reference)}` }
   console.log(
     `  performance ${run.performance} (runs: ${run.runs.join(', ')})  accessibility ${run.accessibility}  FCP ${seconds(run.fcp)} · LCP ${seconds(run.lcp)} · TBT ${ms(run.tbt)} · CLS ${cls} · SI ${seconds(run.speedIndex)}  (cpuSlowdownMultiplier ${run.multiplier.toFixed(2)}, from the host index at the run's start; ${Math.round(run.hostIndex)} over the run; Lighthouse's own benchmarkIndex ${run.benchmarkIndex}; list requests ${run.listRequests ?? 'n/a'})`,
   )
