@@ -4,6 +4,7 @@ import { mountAutoAcceptSettings } from './auto-accept-routes.ts'
 import { mountCalibration } from './calibration-routes.ts'
 import { mountDecisions } from './decision-routes.ts'
 import { mountKeys } from './key-routes.ts'
+import { mountLedgerCsv } from './ledger-csv.ts'
 import { mountQueue } from './queue-routes.ts'
 import type { ReviewDeps } from './review-context.ts'
 import { mountReviewers } from './reviewers-routes.ts'
@@ -18,6 +19,7 @@ export function createReviewApp(deps: ReviewDeps) {
   mountKeys(app, deps)
   mountDecisions(app, deps)
   mountQueue(app, deps)
+  mountLedgerCsv(app, deps)
   mountAutoAcceptSettings(app, deps)
   mountCalibration(app, deps)
   mountReviewers(app, deps)
