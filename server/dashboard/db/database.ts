@@ -114,6 +114,9 @@ export async function openDashboardDb(location: {
   const { error } = await new Migrator({
     db,
     provider: dashboardMigrations(Boolean(postgres), location.areas),
+    // The areas' migrations and the core ones interleave by name, each on tables of its own: a
+    // database a tool opened without the areas (user:add) still takes theirs later.
+    allowUnorderedMigrations: true,
   }).migrateToLatest()
   if (error) {
     await db.destroy()
