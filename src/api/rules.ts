@@ -186,6 +186,7 @@ export const plannedActionSchema = z.object({
   /** In words: "adds to the top of Summer", "tags Trail Backpack". */
   summary: z.string(),
 })
+export type PlannedAction = z.infer<typeof plannedActionSchema>
 
 /** A saved (or switched, or reverted) rule, with what the checker found that did not stop it. */
 export const ruleSavedSchema = z.object({ rule: ruleSchema, findings: z.array(ruleFindingSchema) })
@@ -219,7 +220,11 @@ export const ruleAppliedSchema = z.object({
 })
 
 /** `POST /api/dashboard/rules/preview`: what a definition matches now, as it is being edited. */
-export const rulePreviewRequestSchema = z.object({ definition: ruleDefinitionSchema })
+export const rulePreviewRequestSchema = z.object({
+  definition: ruleDefinitionSchema,
+  /** The rule being edited, if saved: the checker does not compare it with itself. */
+  rule_id: z.nullable(z.string()).default(null),
+})
 export const rulePreviewSchema = z.object({
   matches: z.number(),
   videos: z.array(z.object({ id: z.string(), caption: z.nullable(z.string()) })),

@@ -39,15 +39,17 @@ export async function countMatching(
   return Number(row?.n ?? 0)
 }
 
-/** The first `limit` matches in the library's order (newest first). */
+/** The first `limit` matches in the library's order (newest first), but those in `except`. */
 export function firstMatching(
   source: MatchSource,
   channelId: string,
   tree: ConditionNode,
   limit: number,
   now = new Date(),
+  except: readonly string[] = [],
 ) {
   return matching(source, channelId, tree, now)
+    .$if(except.length > 0, (q) => q.where('v.id', 'not in', except))
     .select(['v.id', 'v.caption'])
     .orderBy('v.sort_key', 'desc')
     .orderBy('v.id', 'desc')

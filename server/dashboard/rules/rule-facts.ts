@@ -121,3 +121,28 @@ export async function readRuleVideos(
   }
   return videos
 }
+
+/** The index's facts of some products, by id (those it does not know are absent). */
+export async function readRuleProducts(
+  from: Kysely<DashboardTables> | RulesDb,
+  ids: readonly string[],
+): Promise<Map<string, RuleProduct>> {
+  const db = from as Kysely<DashboardTables>
+  const products = new Map<string, RuleProduct>()
+  if (ids.length === 0) return products
+  const rows = await db
+    .selectFrom('indexed_products')
+    .select(['id', 'brand', 'category', 'store_id', 'in_stock', 'gone_at', 'price_min'])
+    .where('id', 'in', [...new Set(ids)].slice(0, 1000))
+    .execute()
+  for (const row of rows)
+    products.set(row.id, {
+      id: row.id,
+      brand: row.brand,
+      category: row.category,
+      store_id: row.store_id,
+      in_stock: row.gone_at === null && row.in_stock === 1,
+      price_min: row.price_min === null ? null : Number(row.price_min),
+    })
+  return products
+}

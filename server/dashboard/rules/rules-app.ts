@@ -1,7 +1,10 @@
 import { Hono } from 'hono'
 import type { DashboardEnv } from '../http/context.ts'
+import { mountRuleRoutes } from './rule-routes.ts'
 import type { RulesSource } from './rules-http.ts'
 import { mountRunRoutes } from './runs-routes.ts'
+import { mountSwitchRoutes } from './switch-routes.ts'
+import { mountTryRoutes } from './try-routes.ts'
 
 /**
  * The merchandising rules' API (issue 37, decision 0024), mounted at `/api/dashboard/rules`:
@@ -11,6 +14,9 @@ import { mountRunRoutes } from './runs-routes.ts'
  */
 export function createRulesApp(source: RulesSource) {
   const app = new Hono<DashboardEnv>()
+  mountRuleRoutes(app, source)
+  mountSwitchRoutes(app, source)
+  mountTryRoutes(app, source)
   mountRunRoutes(app, source)
   return app
 }

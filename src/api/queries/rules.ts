@@ -30,7 +30,8 @@ export const ruleKeys = {
   versions: (id: string) => [...ruleKeys.rule(id), 'versions'] as const,
   /** What a definition matches while it is being edited. */
   previews: () => [...ruleKeys.all, 'preview'] as const,
-  preview: (definition: RuleDefinition) => [...ruleKeys.previews(), definition] as const,
+  preview: (definition: RuleDefinition, ruleId: string | null) =>
+    [...ruleKeys.previews(), ruleId, definition] as const,
   settings: () => [...ruleKeys.all, 'settings'] as const,
   /** Runs and their traces: a retry marks every list of runs and the run stale. */
   runs: () => [...ruleKeys.all, 'runs'] as const,
@@ -88,14 +89,19 @@ export const ruleVersionsQuery = (id: string) =>
         .then((body) => body.versions),
   })
 
-/** What `definition` matches now, who would enter and leave each playlist, and the findings. */
-export const rulePreviewQuery = (definition: RuleDefinition) =>
+/**
+ * What `definition` matches now, who would enter and leave each playlist, and the findings
+ * (`ruleId`: the saved rule being edited, which the checker does not compare with itself).
+ */
+export const rulePreviewQuery = (definition: RuleDefinition, ruleId: string | null = null) =>
   queryOptions({
-    queryKey: ruleKeys.preview(definition),
+    queryKey: ruleKeys.preview(definition, ruleId),
     queryFn: ({ signal }) =>
-      dashboardApi(rulesPath('/preview'), { method: 'POST', body: { definition }, signal }).then(
-        checked(rulePreviewSchema),
-      ),
+      dashboardApi(rulesPath('/preview'), {
+        method: 'POST',
+        body: { definition, rule_id: ruleId },
+        signal,
+      }).then(checked(rulePreviewSchema)),
     staleTime: 10_000,
   })
 
