@@ -153,6 +153,16 @@ export const autoAcceptChangeSchema = z.object({
 })
 export type AutoAcceptChange = z.infer<typeof autoAcceptChangeSchema>
 
+/**
+ * `GET /api/dashboard/review/settings?threshold=&target=`: the eligibility is judged at these
+ * (the picker's threshold, the target being typed) rather than at the saved ones.
+ */
+export const autoAcceptEligibilityAt = z.object({
+  threshold: z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(100))),
+  target: z.optional(z.coerce.number().check(z.minimum(0.5), z.maximum(0.999))),
+})
+export type AutoAcceptEligibilityAt = z.infer<typeof autoAcceptEligibilityAt>
+
 export const autoAcceptSettingsSchema = z.object({
   ...autoAcceptChangeSchema.shape,
   /** Set when auto-accept paused itself; cleared when an admin turns it on again. */
@@ -163,6 +173,7 @@ export const autoAcceptSettingsSchema = z.object({
   eligibility: z.object({
     eligible: z.boolean(),
     decisions: z.number(),
+    accepted: z.number(),
     lower_bound: z.nullable(z.number()),
     reason: z.nullable(z.string()),
   }),

@@ -52,6 +52,7 @@ export async function eligibilityAt(
     return {
       eligible: false,
       decisions,
+      accepted,
       lower_bound: lower,
       reason: `${at} the team has made ${decisions} ${decisions === 1 ? 'decision' : 'decisions'}; auto-accept needs at least ${leastDecisions} there to measure its precision.`,
     }
@@ -59,10 +60,11 @@ export async function eligibilityAt(
     return {
       eligible: false,
       decisions,
+      accepted,
       lower_bound: lower,
       reason: `${at} the team accepted ${percent(accepted / decisions)} (lower bound ${lowerPercent(lower ?? 0)}) of ${decisions} decisions, short of the target of ${percent(target)}: choose a higher threshold or a lower target.`,
     }
-  return { eligible: true, decisions, lower_bound: lower, reason: null }
+  return { eligible: true, decisions, accepted, lower_bound: lower, reason: null }
 }
 
 /**

@@ -1,13 +1,15 @@
 import type { Hono } from 'hono'
 import {
+  type AutoAcceptEligibilityAt,
   type AutoAcceptSettings,
   autoAcceptChangeSchema,
+  autoAcceptEligibilityAt,
   autoAcceptSettingsSchema,
 } from '../../../src/api/review.ts'
 import { audited } from '../auth/audit-trail.ts'
 import { readSmallForm } from '../auth/request-checks.ts'
 import { allow } from '../auth/role-gate.ts'
-import { type DashboardEnv, raw, refuse } from '../http/context.ts'
+import { type DashboardEnv, raw, refuse, requestUrl } from '../http/context.ts'
 import { sendJson } from '../http/json-response.ts'
 import { auditFigures, eligibilityAt } from './auto-accept-eligibility.ts'
 import { readAutoAcceptState, saveAutoAccept } from './auto-accept-settings.ts'
@@ -17,11 +19,17 @@ export interface AutoAcceptRouteDeps {
   db: ReviewDb
 }
 
-/** The setting as everyone signed in reads it: with whether the data supports it and the audit. */
-export async function autoAcceptAnswer(db: ReviewDb): Promise<AutoAcceptSettings> {
+/**
+ * The setting as everyone signed in reads it: with whether the data supports it (at `at`, the
+ * threshold and target an admin is weighing, or the saved ones) and the audit so far.
+ */
+export async function autoAcceptAnswer(
+  db: ReviewDb,
+  at: AutoAcceptEligibilityAt = {},
+): Promise<AutoAcceptSettings> {
   const { since, ...state } = await readAutoAcceptState(db)
   const [eligibility, audit] = await Promise.all([
-    eligibilityAt(db, state.threshold, state.target),
+    eligibilityAt(db, at.threshold ?? state.threshold, at.target ?? state.target),
     auditFigures(db, state.threshold, since),
   ])
   return autoAcceptSettingsSchema.parse({ ...state, eligibility, audit })
@@ -37,7 +45,15 @@ export function mountAutoAcceptSettings(app: Hono<DashboardEnv>, deps: AutoAccep
   app.get(
     '/settings',
     allow('viewer', 'dashboard.readAutoAccept'),
-    raw(async (_req, res) => sendJson(res, 200, await autoAcceptAnswer(db))),
+    raw(async (req, res, c) => {
+      const query = Object.fromEntries(requestUrl(req).searchParams)
+      const at = autoAcceptEligibilityAt.safeParse(query)
+      if (!at.success) {
+        const issue = at.error.issues[0]
+        return refuse(c, 400, `Invalid ${issue?.path.join('.') || 'query'}: ${issue?.message}`)
+      }
+      sendJson(res, 200, await autoAcceptAnswer(db, at.data))
+    }),
   )
   app.put(
     '/settings',

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
 import { dashboardApi } from '../dashboard-api'
 import {
+  type AutoAcceptChange,
+  type AutoAcceptEligibilityAt,
   autoAcceptSettingsSchema,
   batchUndoAnswerSchema,
   calibrationSchema,
@@ -125,11 +127,30 @@ export const reviewersQuery = (period: ReviewPeriod = {}) =>
       }),
   })
 
-export const autoAcceptSettingsQuery = () =>
+/** Auto-accept's setting, its eligibility judged at `at` (the picked threshold, a target typed). */
+export const autoAcceptSettingsQuery = (at: AutoAcceptEligibilityAt = {}) =>
   queryOptions({
-    queryKey: reviewKeys.settings(),
-    queryFn: ({ signal }) =>
-      dashboardApi(reviewPath('/settings'), { signal, schema: autoAcceptSettingsSchema }),
+    queryKey: [...reviewKeys.settings(), at] as const,
+    queryFn: ({ signal }) => {
+      const query = new URLSearchParams(
+        Object.entries(at).flatMap(([name, value]) =>
+          value === undefined ? [] : [[name, String(value)]],
+        ),
+      )
+      return dashboardApi(reviewPath(`/settings?${query}`), {
+        signal,
+        schema: autoAcceptSettingsSchema,
+      })
+    },
+    placeholderData: (previous) => previous,
+  })
+
+/** An admin's change of auto-accept; refused (422) with the reason when the data does not support it. */
+export const saveAutoAcceptSettings = (change: AutoAcceptChange) =>
+  dashboardApi(reviewPath('/settings'), {
+    method: 'PUT',
+    body: change,
+    schema: autoAcceptSettingsSchema,
   })
 
 /** One video's decisions, as a person made them; the service's refusal comes back in its words. */

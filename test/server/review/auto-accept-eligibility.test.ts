@@ -35,6 +35,7 @@ describe.each(bothDatabases)('auto-accept eligibility on $name', ({ start }) => 
     expect(few).toEqual({
       eligible: false,
       decisions: 199,
+      accepted: 199,
       lower_bound: wilson(199, 199)?.low,
       reason:
         'At 80 and above the team has made 199 decisions; auto-accept needs at least 200 there to measure its precision.',

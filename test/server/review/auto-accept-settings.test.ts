@@ -52,12 +52,28 @@ it('reads as off by default, at 95%, 80 and 30, with why it cannot be turned on 
     eligibility: {
       eligible: false,
       decisions: 0,
+      accepted: 0,
       lower_bound: null,
       reason:
         'At 80 and above the team has made 0 decisions; auto-accept needs at least 200 there to measure its precision.',
     },
     audit: { decisions: 0, accepted: 0, lower_bound: null },
   })
+})
+
+it('judges the eligibility at a threshold and target asked for, without saving them', async () => {
+  await record(db, many(200, 200, { score: 90 }))
+  const answer = await dashboard.as('vic', 'GET', `${path}?threshold=85&target=0.9`)
+  expect(answer.status).toBe(200)
+  expect(autoAcceptSettingsSchema.parse(answer.json())).toMatchObject({
+    threshold: 80,
+    target: 0.95,
+    eligibility: { eligible: true, decisions: 200, accepted: 200, reason: null },
+  })
+  const bad = await dashboard.as('vic', 'GET', `${path}?threshold=101`)
+  expect(bad.status).toBe(400)
+  expect(bad.json().error).toMatch(/^Invalid threshold/)
+  await db.deleteFrom('review_decisions').execute()
 })
 
 it('lets only admins change it, and refuses turning it on without the data, saying why', async () => {
