@@ -20,6 +20,8 @@ import { Route as AdminAccountsRouteImport } from './routes/admin/accounts'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as PlaylistsIndexRouteImport } from './routes/playlists/index'
 import { Route as PlaylistsPlaylistIdRouteImport } from './routes/playlists/$playlistId'
+import { Route as ReviewCalibrationRouteImport } from './routes/review/calibration'
+import { Route as ReviewReviewersRouteImport } from './routes/review/reviewers'
 import { Route as RulesIndexRouteImport } from './routes/rules/index'
 import { Route as RulesRuleIdRouteImport } from './routes/rules/$ruleId'
 import { Route as RulesNewRouteImport } from './routes/rules/new'
@@ -84,6 +86,16 @@ const PlaylistsPlaylistIdRoute = PlaylistsPlaylistIdRouteImport.update({
   path: '/playlists/$playlistId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ReviewCalibrationRoute = ReviewCalibrationRouteImport.update({
+  id: '/review/calibration',
+  path: '/review/calibration',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReviewReviewersRoute = ReviewReviewersRouteImport.update({
+  id: '/review/reviewers',
+  path: '/review/reviewers',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RulesIndexRoute = RulesIndexRouteImport.update({
   id: '/rules/',
   path: '/rules/',
@@ -136,6 +148,8 @@ export interface FileRoutesByFullPath {
   '/admin/accounts': typeof AdminAccountsRoute
   '/admin/audit': typeof AdminAuditRoute
   '/playlists/$playlistId': typeof PlaylistsPlaylistIdRoute
+  '/review/calibration': typeof ReviewCalibrationRoute
+  '/review/reviewers': typeof ReviewReviewersRoute
   '/rules/$ruleId': typeof RulesRuleIdRoute
   '/rules/new': typeof RulesNewRoute
   '/rules/runs': typeof RulesRunsRoute
@@ -157,6 +171,8 @@ export interface FileRoutesByTo {
   '/admin/accounts': typeof AdminAccountsRoute
   '/admin/audit': typeof AdminAuditRoute
   '/playlists/$playlistId': typeof PlaylistsPlaylistIdRoute
+  '/review/calibration': typeof ReviewCalibrationRoute
+  '/review/reviewers': typeof ReviewReviewersRoute
   '/rules/$ruleId': typeof RulesRuleIdRoute
   '/rules/new': typeof RulesNewRoute
   '/rules/runs': typeof RulesRunsRoute
@@ -179,6 +195,8 @@ export interface FileRoutesById {
   '/admin/accounts': typeof AdminAccountsRoute
   '/admin/audit': typeof AdminAuditRoute
   '/playlists/$playlistId': typeof PlaylistsPlaylistIdRoute
+  '/review/calibration': typeof ReviewCalibrationRoute
+  '/review/reviewers': typeof ReviewReviewersRoute
   '/rules/$ruleId': typeof RulesRuleIdRoute
   '/rules/new': typeof RulesNewRoute
   '/rules/runs': typeof RulesRunsRoute
@@ -202,6 +220,8 @@ export interface FileRouteTypes {
     | '/admin/accounts'
     | '/admin/audit'
     | '/playlists/$playlistId'
+    | '/review/calibration'
+    | '/review/reviewers'
     | '/rules/$ruleId'
     | '/rules/new'
     | '/rules/runs'
@@ -223,6 +243,8 @@ export interface FileRouteTypes {
     | '/admin/accounts'
     | '/admin/audit'
     | '/playlists/$playlistId'
+    | '/review/calibration'
+    | '/review/reviewers'
     | '/rules/$ruleId'
     | '/rules/new'
     | '/rules/runs'
@@ -244,6 +266,8 @@ export interface FileRouteTypes {
     | '/admin/accounts'
     | '/admin/audit'
     | '/playlists/$playlistId'
+    | '/review/calibration'
+    | '/review/reviewers'
     | '/rules/$ruleId'
     | '/rules/new'
     | '/rules/runs'
@@ -266,6 +290,8 @@ export interface RootRouteChildren {
   AdminAccountsRoute: typeof AdminAccountsRoute
   AdminAuditRoute: typeof AdminAuditRoute
   PlaylistsPlaylistIdRoute: typeof PlaylistsPlaylistIdRoute
+  ReviewCalibrationRoute: typeof ReviewCalibrationRoute
+  ReviewReviewersRoute: typeof ReviewReviewersRoute
   RulesRuleIdRoute: typeof RulesRuleIdRoute
   RulesNewRoute: typeof RulesNewRoute
   RulesRunsRoute: typeof RulesRunsRoute
@@ -356,6 +382,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PlaylistsPlaylistIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/review/calibration': {
+      id: '/review/calibration'
+      path: '/review/calibration'
+      fullPath: '/review/calibration'
+      preLoaderRoute: typeof ReviewCalibrationRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/review/reviewers': {
+      id: '/review/reviewers'
+      path: '/review/reviewers'
+      fullPath: '/review/reviewers'
+      preLoaderRoute: typeof ReviewReviewersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/rules/': {
       id: '/rules/'
       path: '/rules'
@@ -426,6 +466,8 @@ const rootRouteChildren: RootRouteChildren = {
   AdminAccountsRoute: AdminAccountsRoute,
   AdminAuditRoute: AdminAuditRoute,
   PlaylistsPlaylistIdRoute: PlaylistsPlaylistIdRoute,
+  ReviewCalibrationRoute: ReviewCalibrationRoute,
+  ReviewReviewersRoute: ReviewReviewersRoute,
   RulesRuleIdRoute: RulesRuleIdRoute,
   RulesNewRoute: RulesNewRoute,
   RulesRunsRoute: RulesRunsRoute,

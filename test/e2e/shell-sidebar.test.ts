@@ -41,6 +41,8 @@ it.each([1280, 1440])(
       'Playlists',
       'Stores',
       'AI matches',
+      'Calibration',
+      'Reviewers',
       'Coverage',
       'Accounts',
       'Audit log',

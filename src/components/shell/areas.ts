@@ -2,6 +2,7 @@ import {
   ChartPie,
   Clapperboard,
   Film,
+  Gauge,
   House,
   ListVideo,
   type LucideIcon,
@@ -9,6 +10,7 @@ import {
   Sparkles,
   Store,
   Upload,
+  UserCheck,
   Users,
   Workflow,
 } from 'lucide-react'
@@ -22,6 +24,8 @@ export interface Area {
     | '/playlists'
     | '/stores'
     | '/matches'
+    | '/review/calibration'
+    | '/review/reviewers'
     | '/coverage'
     | '/rules'
     | '/admin/accounts'
@@ -37,6 +41,8 @@ const workAreas: readonly Area[] = [
   { to: '/playlists', label: 'Playlists', icon: ListVideo },
   { to: '/stores', label: 'Stores', icon: Store },
   { to: '/matches', label: 'AI matches', icon: Sparkles },
+  { to: '/review/calibration', label: 'Calibration', icon: Gauge },
+  { to: '/review/reviewers', label: 'Reviewers', icon: UserCheck },
   { to: '/coverage', label: 'Coverage', icon: ChartPie },
   { to: '/rules', label: 'Rules', icon: Workflow },
 ]
