@@ -55,7 +55,7 @@ function ruleApi(role: Role, more: Routes = {}) {
 
 it('tries the saved rule on the whole library, and asks before applying more than 100 changes', async () => {
   const user = userEvent.setup()
-  const calls = ruleApi('editor', {
+  const calls = ruleApi('admin', {
     'POST /api/dashboard/rules/rules/rl_summer/dry-run': () => json(changeSet(150)),
     'POST /api/dashboard/rules/rules/rl_summer/apply': () =>
       json({ changes: 150, videos: 150, runs: 150 }, 202),
@@ -103,7 +103,7 @@ it('tries the saved rule on the whole library, and asks before applying more tha
 it('asks when the library grew past 100 changes since the try, with the server’s count', async () => {
   const user = userEvent.setup()
   const applies: unknown[] = []
-  const calls = ruleApi('editor', {
+  const calls = ruleApi('admin', {
     'POST /api/dashboard/rules/rules/rl_summer/dry-run': () => json(changeSet(40)),
     'POST /api/dashboard/rules/rules/rl_summer/apply': (call): Answer => {
       applies.push(call.body)
@@ -183,4 +183,62 @@ it('shows a viewer the whole rule and lets them change nothing, saying why once'
   )
   expect(changes(calls)).toEqual([])
   expect(await axeViolations()).toEqual([])
+})
+
+it('lets an editor switch off a rule that is on, but not change it while it runs, saying why', async () => {
+  const user = userEvent.setup()
+  let rule = summerRule({ enabled: true })
+  const calls = fakeApi({
+    ...commonRoutes('editor'),
+    'GET /api/dashboard/rules/rules/rl_summer': () => json(rule),
+    'GET /api/dashboard/rules/rules/rl_summer/versions': () => json({ versions: [version(2)] }),
+    'POST /api/dashboard/rules/preview': () => json(preview()),
+    'POST /api/dashboard/rules/rules/rl_summer/enabled': () => {
+      rule = { ...rule, enabled: false, version: 3 }
+      return json({ rule, findings: [] })
+    },
+  })
+  renderRules('/rules/rl_summer')
+  await screenLoaded('Summer to the top')
+  expect(screen.getByLabelText('Name')).toBeDisabled()
+  const save = screen.getByRole('button', { name: 'Save rule' })
+  await waitFor(() =>
+    expect(save).toHaveAccessibleDescription(
+      'This rule is on: admins can change it (an admin can let editors do it in the rules settings). Switch it off first to change it.',
+    ),
+  )
+  const toggle = screen.getByRole('switch')
+  expect(toggle).toHaveAttribute('aria-checked', 'true')
+  expect(toggle).not.toHaveAttribute('aria-disabled')
+  await user.click(toggle)
+  await waitFor(() => expect(screen.getByLabelText('Name')).toBeEnabled())
+  expect(changes(calls)).toEqual([
+    {
+      method: 'POST',
+      path: '/api/dashboard/rules/rules/rl_summer/enabled',
+      body: { enabled: false },
+    },
+  ])
+})
+
+it('lets an editor try a rule on the library, and says who may apply it', async () => {
+  const user = userEvent.setup()
+  const calls = ruleApi('editor', {
+    'POST /api/dashboard/rules/rules/rl_summer/dry-run': () => json(changeSet(3)),
+  })
+  renderRules('/rules/rl_summer')
+  await screenLoaded('Summer to the top')
+  const panel = screen.getByRole('region', { name: 'Try on the whole library' })
+  await user.click(within(panel).getByRole('button', { name: 'Try on the whole library' }))
+  const apply = await within(panel).findByRole('button', { name: 'Apply 3 changes' })
+  expect(apply).toHaveAttribute('aria-disabled', 'true')
+  await waitFor(() =>
+    expect(apply).toHaveAccessibleDescription(
+      'Admins can apply rules (an admin can let editors do it in the rules settings)',
+    ),
+  )
+  await user.click(apply)
+  expect(changes(calls).map((call) => call.path)).toEqual([
+    '/api/dashboard/rules/rules/rl_summer/dry-run',
+  ])
 })

@@ -21,7 +21,16 @@ const changesWords = (n: number) => `${formatCount(n)} ${n === 1 ? 'change' : 'c
 
 // "Try on the whole library": the change set the saved rule would make now, video by video, with
 // nothing applied; then "Apply", which asks first over 100 changes.
-export function DryRunPanel({ rule, reason }: { rule: Rule; reason: string | undefined }) {
+export function DryRunPanel({
+  rule,
+  tryReason,
+  applyReason,
+}: {
+  rule: Rule
+  /** Why this person cannot try the rule; why they cannot apply what it would do. */
+  tryReason: string | undefined
+  applyReason: string | undefined
+}) {
   const queryClient = useQueryClient()
   const [asking, setAsking] = useState<string | null>(null)
   const dryRun = useMutation({ mutationFn: () => dryRunRule(rule.id) })
@@ -47,7 +56,7 @@ export function DryRunPanel({ rule, reason }: { rule: Rule; reason: string | und
       title="Try on the whole library"
       actions={
         <Button
-          unavailableReason={reason}
+          unavailableReason={tryReason}
           busy={dryRun.isPending}
           busyLabel="Trying…"
           onClick={() => {
@@ -75,7 +84,7 @@ export function DryRunPanel({ rule, reason }: { rule: Rule; reason: string | und
           <ChangeSet set={set} />
           <ApplyButton
             set={set}
-            reason={reason}
+            reason={applyReason}
             busy={apply.isPending}
             onApply={() =>
               set.changes > asksOver || set.asks_first ? setAsking('') : start(false)

@@ -19,11 +19,14 @@ import { useRulePreview } from './use-rule-preview'
 // checks the rule's schema here, then the checker's blocking findings, then the server; a refused
 // save keeps everything typed and says why.
 export function RuleForm({
+  ruleId,
   initial,
   channelId,
   lock,
   onSave,
 }: {
+  /** The saved rule being edited (the checker does not compare it with itself), or null. */
+  ruleId: string | null
   initial: RuleFormValues
   channelId: string
   /** Why this person cannot change the rule (a viewer); the form is read-only then. */
@@ -35,7 +38,7 @@ export function RuleForm({
     resolver: ruleResolver,
     defaultValues: initial,
   })
-  const preview = useRulePreview(form.control)
+  const preview = useRulePreview(form.control, ruleId)
   const [findings, setFindings] = useState<RuleFinding[] | null>(null)
   const submit = form.handleSubmit(async (definition) => {
     setFindings(null)

@@ -11,7 +11,7 @@ import { UnavailableGroup } from '@/components/ui/unavailable-reason'
 import { formatDateTime } from '@/lib/format'
 import { FollowButton, RuleState, RuleSwitch } from '../controls/rule-controls'
 import { DryRunPanel } from '../dry-run/dry-run-panel'
-import { useRulePermissions } from '../rule-permissions'
+import { editReason, switchReason, useRulePermissions } from '../rule-permissions'
 import { VersionsPanel } from '../versions/versions-panel'
 import { DeleteRule } from './delete-rule'
 import { RuleForm } from './rule-form'
@@ -42,6 +42,7 @@ export function NewRuleScreen() {
       />
       <UnavailableGroup reasonsFirst className="mb-2">
         <RuleForm
+          ruleId={null}
           initial={newRuleValues(channelId)}
           channelId={channelId}
           lock={permissions.write}
@@ -81,7 +82,7 @@ export function RuleScreen() {
           actions={
             <>
               <RuleState rule={rule} />
-              <RuleSwitch rule={rule} reason={permissions.switch} />
+              <RuleSwitch rule={rule} reason={switchReason(permissions, rule)} />
               <FollowButton rule={rule} />
               <Link
                 to="/rules/runs"
@@ -107,9 +108,10 @@ export function RuleScreen() {
         ) : null}
         <RuleForm
           key={revision}
+          ruleId={rule.id}
           initial={valuesOf(rule)}
           channelId={rule.channel_id}
-          lock={permissions.write}
+          lock={editReason(permissions, rule)}
           onSave={async (definition) => {
             const saved = await saveRule(rule.id, definition)
             queryClient.setQueryData(ruleKeys.rule(rule.id), saved.rule)
@@ -118,10 +120,10 @@ export function RuleScreen() {
             return saved
           }}
         />
-        <DryRunPanel rule={rule} reason={permissions.write} />
+        <DryRunPanel rule={rule} tryReason={permissions.write} applyReason={permissions.apply} />
         <VersionsPanel
           rule={rule}
-          reason={permissions.write}
+          reason={editReason(permissions, rule)}
           onReverted={() => setRevision((n) => n + 1)}
         />
         <DeleteRule rule={rule} reason={permissions.write} />

@@ -42,14 +42,20 @@ function useSettled<T>(value: T, key: string): T {
   return settled.value
 }
 
-export function useRulePreview(control: Control<RuleFormValues, unknown, RuleDefinition>) {
+export function useRulePreview(
+  control: Control<RuleFormValues, unknown, RuleDefinition>,
+  ruleId: string | null,
+) {
   const queryClient = useQueryClient()
   const values = useWatch({ control }) as RuleFormValues
   const wanted = useMemo(() => previewDefinition(values), [values])
   const wantedKey = JSON.stringify(wanted)
   const definition = useSettled(wanted, wantedKey)
   const preview = useQuery({
-    ...rulePreviewQuery(typeof definition === 'string' ? ({} as RuleDefinition) : definition),
+    ...rulePreviewQuery(
+      typeof definition === 'string' ? ({} as RuleDefinition) : definition,
+      ruleId,
+    ),
     enabled: typeof definition !== 'string',
     placeholderData: keepPreviousData,
   })
@@ -67,7 +73,7 @@ export function useRulePreview(control: Control<RuleFormValues, unknown, RuleDef
       const current = previewDefinition(values)
       if (typeof current === 'string') return Promise.resolve([])
       return queryClient
-        .fetchQuery(rulePreviewQuery(current))
+        .fetchQuery(rulePreviewQuery(current, ruleId))
         .then((answer) => answer.findings)
         .catch(() => [])
     },

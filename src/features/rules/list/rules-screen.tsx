@@ -6,7 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
 import { Table } from '@/components/ui/table'
 import { UnavailableGroup } from '@/components/ui/unavailable-reason'
-import { useRulePermissions } from '../rule-permissions'
+import { switchReason, useRulePermissions } from '../rule-permissions'
 import { useRuleNames } from '../words/use-rule-names'
 import { RuleRow } from './rule-row'
 import { RulesSettings } from './rules-settings'
@@ -73,7 +73,7 @@ export function RulesScreen() {
                   key={rule.id}
                   rule={rule}
                   names={names}
-                  switchReason={permissions.switch}
+                  switchReason={switchReason(permissions, rule)}
                 />
               ))}
             </Table>
