@@ -9,11 +9,15 @@ import { type ReviewDeps, withService } from './review-context.ts'
 
 const queueQuery = z.object({
   channel_id: z._default(z.string(), ''),
-  order: z._default(z.enum(queueOrders), 'oldest'),
+  order: z.optional(z.enum(queueOrders)),
   below_floor: z._default(z.enum(['true', 'false']), 'false'),
 })
 
-/** `GET /queue?channel_id=&order=nearest|score|oldest&below_floor=true|false`: anyone signed in. */
+/**
+ * `GET /queue?channel_id=&order=nearest|score|oldest&below_floor=true|false`: anyone signed in.
+ * Without an order, nearest the threshold first (where a person's judgement is worth most) once
+ * there is a threshold, else oldest first.
+ */
 export function mountQueue(app: Hono<DashboardEnv>, deps: ReviewDeps) {
   app.get(
     '/queue',

@@ -16,7 +16,8 @@ const listReadsAtOnce = 4
 
 export interface QueueQuery {
   channelId: string
-  order: QueueOrder
+  /** Undefined: nearest the threshold first when there is one, else oldest first. */
+  order: QueueOrder | undefined
   belowFloor: boolean
 }
 
@@ -36,6 +37,7 @@ export async function readQueue(
   const pending = await service.pending(query.channelId)
   if ('refused' in pending) return pending
   const { threshold, floor } = await readAutoAcceptSettings(deps.db)
+  const order = query.order ?? (threshold === null ? 'oldest' : 'nearest')
   const seconds = await deps.db
     .selectFrom('review_videos')
     .select('video_id')
@@ -72,8 +74,8 @@ export async function readQueue(
     })
   })
   return {
-    videos: ordered(videos, query.order).map(({ index: _index, ...video }) => video),
-    order: query.order,
+    videos: ordered(videos, order).map(({ index: _index, ...video }) => video),
+    order,
     threshold,
     floor,
     hidden_below_floor: query.belowFloor ? 0 : hidden,

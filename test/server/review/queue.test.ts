@@ -69,6 +69,12 @@ describe.each(bothDatabases)('the queue on $name', ({ start }) => {
     const nearest = await queue(d, 'order=nearest')
     const distances = nearest.videos.map((video) => video.nearest ?? Number.POSITIVE_INFINITY)
     expect(distances).toEqual([...distances].sort((a, b) => a - b))
+    // Asked for no order, a reviewer gets the doubtful ones first.
+    const unordered = await queue(d, 'below_floor=false')
+    expect(unordered.order).toBe('nearest')
+    expect(unordered.videos.map((video) => video.id)).toEqual(
+      nearest.videos.map((video) => video.id),
+    )
 
     const all = await queue(d, 'order=oldest&below_floor=true')
     expect(all.hidden_below_floor).toBe(0)
