@@ -123,8 +123,10 @@ export async function runFullPass(context: PassContext, kind: IndexRunTable['kin
             factsFromVideo(withFields(video, indexFields), channel.id, readAt, confirmedAt),
           )
           const order = new Map(facts.map((video) => [video.id, position++]))
+          // What the first backfill finds was there before the index: when made, it cannot tell.
+          const firstSeen = kind === 'backfill' ? null : passStart.toISOString()
           const save = () =>
-            saveVideos(db, facts, (id) => passStart.getTime() - (order.get(id) ?? 0))
+            saveVideos(db, facts, (id) => passStart.getTime() - (order.get(id) ?? 0), firstSeen)
           if (context.corrected) {
             const ids = facts.map((video) => video.id)
             context.corrected(await withCorrections(db, ids, save))

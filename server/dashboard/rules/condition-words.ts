@@ -31,8 +31,8 @@ export function conditionInWords(condition: Condition): string {
     case 'product_facet': {
       const what = condition.facet === 'store' ? 'store' : condition.facet
       return condition.op === 'any_is'
-        ? `a tagged product's ${what} is “${condition.value}”`
-        : `no tagged product's ${what} is “${condition.value}”`
+        ? `a tagged product’s ${what} is “${condition.value}”`
+        : `no tagged product’s ${what} is “${condition.value}”`
     }
     case 'product_stock':
       return condition.op === 'any_out'
@@ -78,7 +78,7 @@ export function actionInWords(action: RuleAction, names: (id: string) => string 
     case 'untag':
       return `untags ${action.product_ids.map(names).join(', ')}`
     case 'tag_suggestions':
-      return `tags the AI's suggestions scored ${action.min_score} or more`
+      return `tags the AI’s suggestions scored ${action.min_score} or more`
     case 'start_matching':
       return 'starts AI matching'
     case 'publish':

@@ -51,7 +51,9 @@ function scan(pattern: string): string | null {
     if (char === '*' || char === '+' || char === '?' || char === '{') {
       const end = char === '{' ? pattern.indexOf('}', at) : at
       const repeats =
-        char === '*' || char === '+' || !/^\{(0,)?[01]\}$/.test(pattern.slice(at, end + 1))
+        char === '*' ||
+        char === '+' ||
+        (char === '{' && !/^\{(0,)?[01]\}$/.test(pattern.slice(at, end + 1)))
       if (lastGroupQuantified && repeats)
         return 'repeats a group that repeats something itself (such as (a+)+), which can take far too long'
       ;(groups[groups.length - 1] as Group).quantified = true

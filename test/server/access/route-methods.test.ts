@@ -97,6 +97,15 @@ describe('the route table', () => {
         ['PUT', 'admin'],
       ]),
     )
+    // The areas' sub-apps are in the table with their own gates.
+    expect(table.get('/api/dashboard/rules/rules/:id')?.methods).toEqual(
+      new Map([
+        ['GET', 'viewer'],
+        ['PUT', 'editor'],
+        ['DELETE', 'editor'],
+      ]),
+    )
+    expect(table.get('/api/dashboard/rules/settings')?.methods.get('PUT')).toBe('admin')
     // The review's sub-app (issue 36) is in the table with its gates.
     expect(table.get('/api/dashboard/review/videos/:id/decisions')?.methods).toEqual(
       new Map([['POST', 'editor']]),

@@ -6,7 +6,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Video } from '@/api/generated/types.gen.ts'
+import { makeMp4 } from '../../support/media/make-mp4.ts'
 import { indexedSandbox } from '../index/index-sandbox.ts'
+import { waitUntil } from '../wait-until.ts'
 
 const described = 'Trail backpacks for a summer of hiking'
 
@@ -70,5 +72,22 @@ describe('the index, for the rules', () => {
       description: null,
       created_at: new Date(created * 1000).toISOString(),
     })
+  })
+
+  it('dates a video a reconcile finds, that no webhook announced, from when it was found', async () => {
+    const created = await running.env.call<Video>('POST', '/videos', {
+      channel_id: running.channel,
+      caption: 'Made while no webhook came',
+      file_base64: makeMp4({ durationSeconds: 5, totalBytes: 48 * 1024 }).toString('base64'),
+    })
+    await waitUntil(
+      async () =>
+        Boolean((await running.env.call<Video>('GET', `/videos/${created.id}`)).thumbnail_url),
+      'the new video to be processed',
+    )
+    const before = new Date().toISOString()
+    expect(await running.opened.index.runPass()).toBe(true)
+    const found = (await row(created.id)).created_at as string
+    expect(found >= before && found <= new Date().toISOString()).toBe(true)
   })
 })
