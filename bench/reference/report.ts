@@ -25,6 +25,14 @@ export interface BenchReport {
   rows: Array<Omit<Row, 'reference'> & { basis?: string; hostIndex?: number }>
 }
 
+// The BENCH_* variables the run was started with, before a benchmark sets its own for its server.
+const settings = Object.fromEntries(
+  Object.entries(process.env).filter(
+    (entry): entry is [string, string] =>
+      entry[0].startsWith('BENCH_') && entry[0] !== 'BENCH_REPORT_FILE' && !!entry[1],
+  ),
+)
+
 const whole = (value: number | undefined) => (value === undefined ? null : Math.round(value))
 
 function hostFigures(hosts: Hosts): Record<string, unknown> {
@@ -67,12 +75,6 @@ export function printReport(bench: string, title: string, rows: readonly Row[], 
   console.log('')
   for (const line of hostLines(hosts)) console.log(line)
   if (process.env.BENCH_REPORT_FILE) {
-    const settings = Object.fromEntries(
-      Object.entries(process.env).filter(
-        (entry): entry is [string, string] =>
-          entry[0].startsWith('BENCH_') && entry[0] !== 'BENCH_REPORT_FILE' && !!entry[1],
-      ),
-    )
     const report: BenchReport = {
       bench,
       title,
