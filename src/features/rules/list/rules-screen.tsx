@@ -51,7 +51,7 @@ export function RulesScreen() {
         />
         <RulesSettings />
         {rules.length === 0 ? (
-          <EmptyState title="No rules yet" action={permissions.write ? null : newRule}>
+          <EmptyState title="No rules yet">
             A rule says which videos it is for and what to do with them, such as “new videos with
             #summer go to the top of the Summer playlist”.
           </EmptyState>

@@ -1,0 +1,115 @@
+import { expect } from 'vitest'
+import type {
+  BusinessStore,
+  Playlist,
+  Product,
+  Video,
+  VideoList,
+} from '@/api/generated/types.gen.ts'
+import type { RuleDefinition, RulePreview } from '@/api/rules.ts'
+import { waitUntil } from '../../server/wait-until.ts'
+import { makeMp4 } from '../../support/media/make-mp4.ts'
+import type { RunningApp } from './app.ts'
+import { api } from './service-api.ts'
+
+// The issue's merchandiser's world (issue 37): an Outdoor store with a product, a Summer playlist
+// of two videos, and one video already tagged with that product and #summer. Made through the
+// dashboard's forwarding to the service, as the app would; the page must be on the dashboard.
+
+export interface SummerWorld {
+  channelId: string
+  store: BusinessStore
+  product: Product
+  playlist: Playlist
+  /** A library video made to match: #summer, tagged with the Outdoor product. */
+  matching: Video
+}
+
+export async function summerWorld(app: RunningApp): Promise<SummerWorld> {
+  const { channels } = await api<{ channels: Array<{ id: string }> }>(
+    app,
+    'GET',
+    '/api/v1/channels',
+  )
+  const channelId = channels[0]?.id ?? ''
+  const store = await api<BusinessStore>(app, 'POST', '/api/v1/business_stores', {
+    name: 'Outdoor',
+    currency: 'USD',
+    uid: `outdoor-${Date.now()}`,
+    url: 'https://outdoor.example',
+  })
+  const product = await api<Product>(app, 'POST', '/api/v1/products', {
+    business_store_id: store.id,
+    external_id: 'TRAIL-PACK-1',
+    name: 'Trail Backpack',
+    brand: 'Ridgeline',
+    category: 'Bags',
+    price: 89,
+    quantity: 12,
+  })
+  const { videos } = await api<VideoList>(
+    app,
+    'GET',
+    `/api/v1/videos?channel_id=${channelId}&status=approved&published=true&page_size=3&fields=caption`,
+  )
+  expect(videos).toHaveLength(3)
+  const [first, second, third] = videos as [Video, Video, Video]
+  const playlist = await api<Playlist>(app, 'POST', '/api/v1/playlists', {
+    channel_id: channelId,
+    name: 'Summer',
+    video_ids: [first.id, second.id],
+  })
+  const matching = await api<Video>(app, 'PATCH', `/api/v1/videos/${third.id}`, {
+    hashtags: ['#summer'],
+    business_store_id: store.id,
+    product_ids: [product.id],
+  })
+  return { channelId, store, product, playlist, matching }
+}
+
+/** The issue's rule, as the editor writes it. */
+export const summerRule = (world: SummerWorld, name = 'Summer to the top'): RuleDefinition => ({
+  name,
+  description: '',
+  channel_id: world.channelId,
+  trigger: { type: 'video_created' },
+  conditions: {
+    group: 'all',
+    children: [
+      { field: 'hashtag', op: 'has', value: 'summer' },
+      { field: 'product_facet', facet: 'store', op: 'any_is', value: world.store.id },
+    ],
+  },
+  actions: [{ type: 'playlist_add', playlist_id: world.playlist.id, position: 'top' }],
+  priority: 100,
+})
+
+/** Waits until the dashboard's index knows the matching video as the rule sees it. */
+export async function indexKnowsMatch(app: RunningApp, world: SummerWorld) {
+  await waitUntil(
+    async () => {
+      const preview = await api<RulePreview>(app, 'POST', '/api/dashboard/rules/preview', {
+        definition: summerRule(world),
+      })
+      return preview.videos.some((video) => video.id === world.matching.id)
+    },
+    'the index to know the video tagged with the Outdoor product',
+    { timeoutMs: 15_000, intervalMs: 250 },
+  )
+}
+
+/** A new video of the channel with #summer and the Outdoor product, through the service's API. */
+export const newSummerVideo = (app: RunningApp, world: SummerWorld, caption: string) =>
+  api<Video>(app, 'POST', '/api/v1/videos', {
+    channel_id: world.channelId,
+    caption,
+    hashtags: ['#summer'],
+    business_store_id: world.store.id,
+    product_ids: [world.product.id],
+    file_base64: makeMp4({ durationSeconds: 5, totalBytes: 48 * 1024 }).toString('base64'),
+  })
+
+export const playlistOrder = (app: RunningApp, playlistId: string) =>
+  api<Playlist>(app, 'GET', `/api/v1/playlists/${playlistId}`).then(
+    (playlist) => playlist.video_ids,
+  )
