@@ -23,7 +23,7 @@ export function RunFilters({ search }: { search: RunsSearch }) {
     enabled: Boolean(search.video),
   })
   const change = (next: Partial<RunsSearch>) =>
-    navigate({ search: (previous) => ({ ...previous, ...next, run: undefined }), replace: true })
+    navigate({ search: (previous) => ({ ...previous, ...next }), replace: true })
   return (
     <div className="flex flex-wrap items-end gap-3">
       <FieldShell id="runs-rule" label="Rule" className="min-w-56">
