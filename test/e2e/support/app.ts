@@ -65,6 +65,8 @@ export async function startApp(
     webhookSecrets?: readonly string[]
     /** The sandbox answers only what the documents describe (no `has_pending_matches`). */
     documentedOnly?: boolean
+    /** The match review's draws and auto-accept's pace (a test fixes its blind audit's draw). */
+    review?: DashboardOptions['review']
   } = {},
 ): Promise<RunningApp> {
   const dir = mkdtempSync(join(tmpdir(), 'e2e-'))
@@ -88,6 +90,7 @@ export async function startApp(
     webhookSecrets: options.webhookSecrets,
     // As npm start runs it.
     index: {},
+    ...(options.review ? { review: options.review } : {}),
     sandbox: {
       port: sandboxPort,
       db: ':memory:',
