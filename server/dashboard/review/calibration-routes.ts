@@ -5,6 +5,7 @@ import { type DashboardEnv, raw, requestUrl } from '../http/context.ts'
 import { sendJson } from '../http/json-response.ts'
 import { readCalibration } from './calibration.ts'
 import { periodMs, periodQuery, readQuery } from './calibration-query.ts'
+import { keptSlices } from './calibration-slices.ts'
 import { storeNamesFrom } from './calibration-stores.ts'
 import type { ReviewDeps } from './review-context.ts'
 
@@ -17,6 +18,7 @@ const calibrationQuery = z.object({
 /** `GET /calibration?store_id=&category=&from=&to=`: anyone signed in reads it. */
 export function mountCalibration(app: Hono<DashboardEnv>, deps: ReviewDeps) {
   const storeNames = storeNamesFrom(() => deps.service()?.client ?? null)
+  const slices = keptSlices()
   app.get(
     '/calibration',
     allow('viewer', 'dashboard.reviewCalibration'),
@@ -26,7 +28,7 @@ export function mountCalibration(app: Hono<DashboardEnv>, deps: ReviewDeps) {
       const calibration = await readCalibration(
         deps.reads?.() ?? deps.db,
         { storeId: query.store_id, category: query.category, ...periodMs(query) },
-        storeNames,
+        { storeNames, slices },
       )
       sendJson(res, 200, calibration)
     }),

@@ -20,6 +20,11 @@ export interface CalibrationSlice {
 /** Store names by id, as far as someone knows them (the service's stores, passed in by compose). */
 export type StoreNames = () => Promise<ReadonlyMap<string, string | null>>
 
+export type SlicePair = { store_id: string | null; category: string | null }
+
+/** The stores and categories to slice by, as a read of the ledger gives them. */
+export type SliceReader = (db: ReviewDb) => Promise<SlicePair[]>
+
 /** The team's pace is the median over this many of the slice's latest decisions. */
 export const paceSample = 1000
 
@@ -73,6 +78,12 @@ export function calibrationReads(db: ReviewDb, slice: CalibrationSlice) {
   }
 }
 
+export interface CalibrationSources {
+  storeNames?: StoreNames
+  /** Where the slices come from; by default a read of every counted decision. */
+  slices?: SliceReader
+}
+
 /**
  * Calibration: per 10-point band, the share of the team's counted decisions that accepted the
  * suggestion, with its Wilson 95% interval; the same counts per score for the threshold picker;
@@ -81,7 +92,7 @@ export function calibrationReads(db: ReviewDb, slice: CalibrationSlice) {
 export async function readCalibration(
   db: ReviewDb,
   slice: CalibrationSlice,
-  storeNames?: StoreNames,
+  { storeNames, slices: slicesOf }: CalibrationSources = {},
 ): Promise<Calibration> {
   const reads = calibrationReads(db, slice)
   const [byScore, pace, first, last, slices, names] = await Promise.all([
@@ -89,7 +100,7 @@ export async function readCalibration(
     reads.pace.execute(),
     reads.first.executeTakeFirst(),
     reads.last.executeTakeFirst(),
-    reads.slices.execute(),
+    slicesOf ? slicesOf(db) : reads.slices.execute(),
     storeNames ? storeNames().catch(() => new Map<string, string | null>()) : new Map(),
   ])
   const scores = new Map<number, { decisions: number; accepted: number }>()

@@ -1,7 +1,8 @@
 /**
  * Calibration must answer fast on a long ledger (bench:review: p95 ≤ 200 ms at 100,000 decisions).
  * SQLite's plans say how: the counts read only the calibration index, in its order (no sort of
- * every decision); the pace and the period walk the ledger from its ends and sort nothing.
+ * every decision); the pace and the period walk the ledger from its ends and sort nothing; the
+ * slices kept between answers read only the decisions written since.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -9,6 +10,7 @@ import { join } from 'node:path'
 import { CompiledQuery } from 'kysely'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { calibrationReads } from '../../../server/dashboard/review/calibration.ts'
+import { slicesWritten } from '../../../server/dashboard/review/calibration-slices.ts'
 import { type Ledger, many, openLedger, record } from './calibration-ledger.ts'
 
 let dir: string
@@ -48,4 +50,10 @@ it.each(slices)('counts from the calibration index alone, in its order, for %o',
     const plan = await planOf(walk)
     expect(plan).toMatch(/^SCAN review_decisions$/)
   }
+})
+
+it('reads the slices of new decisions by the ledger’s order, not every decision', async () => {
+  expect(await planOf(slicesWritten(db, 40, 60))).toMatch(
+    /^SEARCH review_decisions USING INTEGER PRIMARY KEY \(rowid>\? AND rowid<\?\)/,
+  )
 })

@@ -55,7 +55,7 @@ describe.each(bothDatabases)('calibration on $name', ({ start }) => {
   })
 
   it('gives each band its accepted share and Wilson 95% interval, greying the sparse ones', async () => {
-    const calibration = await readCalibration(db, {}, names)
+    const calibration = await readCalibration(db, {}, { storeNames: names })
     expect(calibration.decisions).toBe(145)
     expect(calibration.sparse_below).toBe(30)
     const band = (n: number) => calibration.bands[n]
@@ -106,14 +106,20 @@ describe.each(bothDatabases)('calibration on $name', ({ start }) => {
   })
 
   it('offers the stores and categories the team decided on, named where known', async () => {
-    const { slices } = await readCalibration(db, { storeId: 'store-eu' }, names)
+    const { slices } = await readCalibration(db, { storeId: 'store-eu' }, { storeNames: names })
     expect(slices.stores).toEqual([
       { id: 'store-eu', name: 'EU store' },
       { id: 'store-main', name: 'Main store' },
       { id: 'store-pace', name: null },
     ])
     expect(slices.categories).toEqual(['Bags', 'Hats', 'Shoes'])
-    const unnamed = await readCalibration(db, {}, () => Promise.reject(new Error('unreachable')))
+    const unnamed = await readCalibration(
+      db,
+      {},
+      {
+        storeNames: () => Promise.reject(new Error('unreachable')),
+      },
+    )
     expect(unnamed.slices.stores.map((store) => store.name)).toEqual([null, null, null])
   })
 
