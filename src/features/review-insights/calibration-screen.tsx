@@ -1,11 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { calibrationQuery } from '@/api/queries/review'
-import { meQuery } from '@/api/queries/session'
 import { linkClasses } from '@/components/ui/control-styles'
 import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
 import { Panel } from '@/components/ui/panel'
+import { AutoAcceptPanel } from './auto-accept-panel'
 import { CalibrationTable } from './calibration-table'
 import { decisionCount, periodWords } from './insights-format'
 import type { CalibrationSearch } from './insights-search'
@@ -20,10 +20,9 @@ export const defaultFloor = 10
 /**
  * Calibration (issue 36): how often the team accepts a suggestion at each score, how sure that
  * is, and what a threshold and a floor would hand to the machine. Everyone reads it; admins turn
- * auto-accept on beside the picker.
+ * auto-accept on beside the picker (the panel says so to everyone else).
  */
 export function CalibrationScreen({ search }: { search: CalibrationSearch }) {
-  const { data: me } = useSuspenseQuery(meQuery())
   const { data: calibration } = useSuspenseQuery(
     calibrationQuery({
       store_id: search.store,
@@ -78,7 +77,7 @@ export function CalibrationScreen({ search }: { search: CalibrationSearch }) {
           </div>
         </Panel>
       )}
-      <div className={`grid items-start gap-4 ${me.role === 'admin' ? 'xl:grid-cols-2' : ''}`}>
+      <div className="grid items-start gap-4 xl:grid-cols-2">
         <Panel title="Threshold picker">
           <ThresholdPicker
             calibration={calibration}
@@ -88,19 +87,12 @@ export function CalibrationScreen({ search }: { search: CalibrationSearch }) {
             onFloor={(value) => change({ floor: value })}
           />
         </Panel>
-        {me.role === 'admin' ? (
-          // AUTO-ACCEPT PANEL (issue 36, part C): src/features/review-insights/auto-accept-panel.tsx
-          // renders here once it exists, given the picked threshold and floor.
-          <AutoAcceptSlot
-            threshold={threshold}
-            floor={floorError(threshold, floor) ? null : floor}
-          />
-        ) : null}
+        {/* Everyone reads auto-accept's state at the picked threshold; only admins change it. */}
+        <AutoAcceptPanel
+          threshold={threshold}
+          floor={floorError(threshold, floor) ? null : floor}
+        />
       </div>
     </div>
   )
-}
-
-function AutoAcceptSlot(_props: { threshold: number; floor: number | null }) {
-  return null
 }

@@ -62,6 +62,15 @@ export function SliceBar({
 }) {
   const [draft, setDraft] = useState(slice)
   const sliced = Boolean(slice.store || slice.category || slice.from || slice.to)
+  // A slice from a shared link may name a store or category with no decisions here: still shown.
+  const stores =
+    !slice.store || slices.stores.some((store) => store.id === slice.store)
+      ? slices.stores
+      : [...slices.stores, { id: slice.store, name: null }]
+  const categories =
+    !slice.category || slices.categories.includes(slice.category)
+      ? slices.categories
+      : [...slices.categories, slice.category]
   return (
     <form
       aria-label="Slice the calibration"
@@ -79,7 +88,7 @@ export function SliceBar({
             onChange={(event) => setDraft({ ...draft, store: event.target.value || undefined })}
           >
             <option value="">Every store</option>
-            {slices.stores.map((store) => (
+            {stores.map((store) => (
               <option key={store.id} value={store.id}>
                 {store.name ?? store.id}
               </option>
@@ -95,7 +104,7 @@ export function SliceBar({
             onChange={(event) => setDraft({ ...draft, category: event.target.value || undefined })}
           >
             <option value="">Every category</option>
-            {slices.categories.map((category) => (
+            {categories.map((category) => (
               <option key={category} value={category}>
                 {category}
               </option>

@@ -7,6 +7,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, it, vi } from 'vitest'
 import { axeViolations } from '../support/axe'
+import { writes } from '../support/fake-api'
 import { renderCalibration } from './insights-fixtures'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -121,4 +122,42 @@ it('slices by store, category and period through the URL and the server', async 
   )
   await user.click(screen.getByRole('button', { name: 'Show every decision' }))
   await waitFor(() => expect(router.state.location.search).toEqual({}))
+})
+
+it.each(['viewer', 'editor'] as const)(
+  'shows a %s auto-accept beside the picker, to read only',
+  async (role) => {
+    const { calls } = renderCalibration(role)
+    const panel = await screen.findByRole('region', { name: 'Auto-accept' })
+    expect(
+      await within(panel).findAllByText(/^Only admins turn auto-accept on or change it/),
+    ).not.toHaveLength(0)
+    expect(within(panel).getByRole('switch', { name: 'Auto-accept' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    )
+    expect(writes(calls)).toEqual([])
+  },
+)
+
+it('gives auto-accept the picked threshold and floor as they change', async () => {
+  const user = userEvent.setup()
+  renderCalibration('admin', '/review/calibration?threshold=85&floor=20')
+  const panel = await screen.findByRole('region', { name: 'Auto-accept' })
+  await within(panel).findByText(/^With the picker's threshold of 85 and floor of 20:/)
+  const floor = screen.getByRole('spinbutton', { name: 'Floor' })
+  await user.clear(floor)
+  await user.type(floor, '15')
+  await within(panel).findByText(/^With the picker's threshold of 85 and floor of 15:/)
+  // A floor above the threshold is no floor to offer.
+  await user.clear(floor)
+  await user.type(floor, '90')
+  await within(panel).findByText(/^With the picker's threshold of 85 and floor of –:/)
+})
+
+it('keeps a shared link’s store chosen even where it has no decisions', async () => {
+  renderCalibration('viewer', '/review/calibration?store=s-gone')
+  const store = await screen.findByRole('combobox', { name: 'Store' })
+  expect(store).toHaveValue('s-gone')
+  expect(screen.getByRole('button', { name: 'Show every decision' })).toBeInTheDocument()
 })

@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router'
 import { calibrationQuery, reviewersQuery } from '@/api/queries/review'
-import type { Calibration, Reviewers } from '@/api/review'
+import type { AutoAcceptSettings, Calibration, Reviewers } from '@/api/review'
 import type { Role } from '@/api/roles'
 import { CalibrationScreen } from '@/features/review-insights/calibration-screen'
 import {
@@ -84,6 +84,19 @@ export const reviewers: Reviewers = {
   ],
 }
 
+/** Auto-accept off; at 80 the team's decisions support it (the panel judges the picked threshold). */
+export const autoAccept: AutoAcceptSettings = {
+  enabled: false,
+  target: 0.95,
+  threshold: 80,
+  floor: 10,
+  paused: null,
+  updated_at: null,
+  updated_by: null,
+  eligibility: { eligible: true, decisions: 300, accepted: 290, lower_bound: 0.96, reason: null },
+  audit: { decisions: 0, accepted: 0, lower_bound: null },
+}
+
 const me = (role: Role) => () => json({ id: `u-${role}`, email: `${role}@example.com`, role })
 
 /** The calibration page at `url`, signed in as `role`, over the answers given (and `more`). */
@@ -91,6 +104,7 @@ export function renderCalibration(role: Role, url = '/review/calibration', more:
   const calls = fakeApi({
     'GET /auth/me': me(role),
     'GET /api/dashboard/review/calibration': () => json(calibration),
+    'GET /api/dashboard/review/settings': () => json(autoAccept),
     ...more,
   })
   const rendered = renderRoutes(url, (root) => {
