@@ -44,6 +44,7 @@ it.each([1280, 1440])(
       'Calibration',
       'Reviewers',
       'Coverage',
+      'Rules',
       'Accounts',
       'Audit log',
     ])
