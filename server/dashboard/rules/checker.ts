@@ -154,7 +154,12 @@ function conflictFindings(
  * when the video still matches afterwards: tried on the first videos it matches now (as the
  * index can tell), or said to be possible when it matches none.
  */
-async function selfTrigger(source: CheckSource, definition: RuleDefinition, now: Date) {
+async function selfTrigger(
+  source: CheckSource,
+  definition: RuleDefinition,
+  now: Date,
+  matches?: Promise<readonly string[]>,
+) {
   if (definition.trigger.type !== 'video_updated') return []
   const read = fieldsRead(definition.conditions)
   const feeding = definition.actions.filter((action) =>
@@ -162,7 +167,13 @@ async function selfTrigger(source: CheckSource, definition: RuleDefinition, now:
   )
   if (feeding.length === 0) return []
   const what = feeding.map((action) => `“${actionInWords(action)}”`).join(' and ')
-  const sample = await firstMatching(source, definition.channel_id, definition.conditions, 20, now)
+  const sample = (
+    matches
+      ? await matches
+      : (await firstMatching(source, definition.channel_id, definition.conditions, 20, now)).map(
+          (row) => row.id,
+        )
+  ).slice(0, 20)
   const finding = (message: string): RuleFinding[] => [
     { kind: 'self_trigger', message, rule_id: null, blocking: false },
   ]
@@ -170,11 +181,7 @@ async function selfTrigger(source: CheckSource, definition: RuleDefinition, now:
     return finding(
       `${what} changes what this rule’s conditions read, so a video it acts on may match it again on its own video_updated`,
     )
-  const facts = await readRuleVideos(
-    source.reads,
-    source.pendingSuggestions,
-    sample.map((row) => row.id),
-  )
+  const facts = await readRuleVideos(source.reads, source.pendingSuggestions, sample)
   const tagged = definition.actions.flatMap((action) =>
     action.type === 'tag' ? action.product_ids : [],
   )
@@ -192,12 +199,16 @@ async function selfTrigger(source: CheckSource, definition: RuleDefinition, now:
   )
 }
 
-/** Everything the checker finds about `definition` (the rule `ruleId`, or a new one). */
+/**
+ * Everything the checker finds about `definition` (the rule `ruleId`, or a new one); `matches`,
+ * when the caller reads them anyway, are the first videos it matches now.
+ */
 export async function checkRule(
   source: CheckSource,
   definition: RuleDefinition,
   ruleId: string | null,
   now: Date = new Date(),
+  matches?: Promise<readonly string[]>,
 ): Promise<RuleFinding[]> {
   const regex = regexFindings(definition)
   // An expression the databases cannot run stops the rest.
@@ -206,7 +217,7 @@ export async function checkRule(
     ...regex,
     ...withinRule(definition),
     ...(await betweenRules(source, definition, ruleId)),
-    ...(await selfTrigger(source, definition, now)),
+    ...(await selfTrigger(source, definition, now, matches)),
   ]
 }
 

@@ -88,35 +88,36 @@ function hashtagCondition(eb: VideoRows, ctx: SqlContext, value: string): Bool {
     return sql<SqlBool>`exists (select 1 from jsonb_array_elements_text(${eb.ref('v.hashtags')}::jsonb) as h(tag) where ${textMatch(ctx, tag, equalsPattern(wanted), like)})`
   }
   const tag = sql`ltrim(h.value, '#')`
-  return sql<SqlBool>`exists (select 1 from json_each(${eb.ref('v.hashtags')}) as h where ${textMatch(ctx, tag, equalsPattern(wanted), like)})`
+  const some = sql<SqlBool>`exists (select 1 from json_each(${eb.ref('v.hashtags')}) as h where ${textMatch(ctx, tag, equalsPattern(wanted), like)})`
+  // The list as JSON holds the tag's text as typed when it is plain ASCII without `"` or `\`:
+  // a LIKE over it leaves out at once most videos that cannot have it.
+  if (like === null || /["\\]/.test(wanted)) return some
+  return eb.and([sql<SqlBool>`${eb.ref('v.hashtags')} like ${`%${like}%`} escape '\\'`, some])
 }
 
+type Products = ExpressionBuilder<DashboardTables & { p: DashboardTables['indexed_products'] }, 'p'>
+
+// Each test of tagged products is one set of videos, read once (not once per video).
+const videosTagging = (eb: VideoRows) =>
+  eb.selectFrom('indexed_video_tags as t').select('t.video_id').where('t.kind', '=', 'product')
+
 /** Some product (not variant) the video tags, known to the index, meets `test`. */
-const someProduct = (
-  eb: VideoRows,
-  test: (
-    p: ExpressionBuilder<DashboardTables & { p: DashboardTables['indexed_products'] }, 'p'>,
-  ) => Bool,
-) =>
-  eb.exists(
-    eb
-      .selectFrom('indexed_video_tags as t')
+const someProduct = (eb: VideoRows, test: (p: Products) => Bool) =>
+  eb(
+    'v.id',
+    'in',
+    videosTagging(eb)
       .innerJoin('indexed_products as p', 'p.id', 't.tag_id')
-      .select('t.tag_id')
-      .whereRef('t.video_id', '=', 'v.id')
-      .where('t.kind', '=', 'product')
       .where((inner) => test(inner as never)),
   )
 
 /** Some product the video tags is unknown, gone from its store, or out of stock. */
 const someOutOfStock = (eb: VideoRows) =>
-  eb.exists(
-    eb
-      .selectFrom('indexed_video_tags as t')
+  eb(
+    'v.id',
+    'in',
+    videosTagging(eb)
       .leftJoin('indexed_products as p', 'p.id', 't.tag_id')
-      .select('t.tag_id')
-      .whereRef('t.video_id', '=', 'v.id')
-      .where('t.kind', '=', 'product')
       .where((inner) =>
         inner.or([
           inner('p.id', 'is', null),
@@ -126,14 +127,34 @@ const someOutOfStock = (eb: VideoRows) =>
       ),
   )
 
-const someProductTag = (eb: VideoRows) =>
-  eb.exists(
-    eb
-      .selectFrom('indexed_video_tags as t')
-      .select('t.tag_id')
-      .whereRef('t.video_id', '=', 'v.id')
-      .where('t.kind', '=', 'product'),
-  )
+const someProductTag = (eb: VideoRows) => eb('v.id', 'in', videosTagging(eb))
+
+/** Videos with at least `count` suggestions waiting at or above `minScore`. */
+function waitingAtLeast(eb: VideoRows, ctx: SqlContext, count: number, minScore: number): Bool {
+  if (count <= 0) return always
+  const videos = eb
+    .selectFrom(ctx.suggestions.as('s'))
+    .select('s.video_id')
+    .where('s.score', '>=', minScore)
+    .groupBy('s.video_id')
+    .having((h) => h.fn.countAll(), '>=', count)
+  return eb('v.id', 'in', videos)
+}
+
+/** The count of waiting suggestions compared with `value`, as sets of videos. */
+function waitingCompared(
+  eb: VideoRows,
+  ctx: SqlContext,
+  condition: Condition & { field: 'pending_suggestions' },
+): Bool {
+  const { op, value, min_score: min } = condition
+  const atLeast = (count: number) => waitingAtLeast(eb, ctx, count, min)
+  if (op === 'gte') return atLeast(value)
+  if (op === 'gt') return atLeast(value + 1)
+  if (op === 'lt') return eb.not(atLeast(value))
+  if (op === 'lte') return eb.not(atLeast(value + 1))
+  return eb.and([atLeast(value), eb.not(atLeast(value + 1))])
+}
 
 const turned = (eb: VideoRows, holds: Bool, yes: boolean) => (yes ? holds : eb.not(holds))
 
@@ -172,11 +193,12 @@ export function conditionSql(eb: VideoRows, ctx: SqlContext, condition: Conditio
     case 'hashtag':
       return turned(eb, hashtagCondition(eb, ctx, condition.value), condition.op === 'has')
     case 'product': {
-      const tagged = eb.exists(
+      const tagged = eb(
+        'v.id',
+        'in',
         eb
           .selectFrom('indexed_video_tags as t')
-          .select('t.tag_id')
-          .whereRef('t.video_id', '=', 'v.id')
+          .select('t.video_id')
           .where('t.tag_id', '=', condition.value),
       )
       return turned(eb, tagged, condition.op === 'has')
@@ -225,14 +247,8 @@ export function conditionSql(eb: VideoRows, ctx: SqlContext, condition: Conditio
     case 'created_at':
     case 'published_at':
       return dateCondition(eb, ctx, condition)
-    case 'pending_suggestions': {
-      const waiting = eb
-        .selectFrom(ctx.suggestions.as('s'))
-        .select((s) => s.fn.countAll().as('n'))
-        .whereRef('s.video_id', '=', 'v.id')
-        .where('s.score', '>=', condition.min_score)
-      return eb(waiting, operators[condition.op], condition.value)
-    }
+    case 'pending_suggestions':
+      return waitingCompared(eb, ctx, condition)
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { ConditionNode } from '../../../src/api/rules.ts'
 import type { DashboardTables } from '../db/database.ts'
 import { conditionsSql, type SqlContext } from './compile-sql.ts'
@@ -39,17 +39,39 @@ export async function countMatching(
   return Number(row?.n ?? 0)
 }
 
-/** The first `limit` matches in the library's order (newest first), but those in `except`. */
+/**
+ * How many videos match, and the first `limit` of them in the library's order, from one query:
+ * each match carries the count of all (a window over them before the limit), so the conditions
+ * are evaluated once.
+ */
+export async function countAndFirst(
+  source: MatchSource,
+  channelId: string,
+  tree: ConditionNode,
+  limit: number,
+  now = new Date(),
+) {
+  const rows = await matching(source, channelId, tree, now)
+    .select(['v.id', 'v.caption', sql<number>`count(*) over ()`.as('matches')])
+    .orderBy('v.sort_key', 'desc')
+    .orderBy('v.id', 'desc')
+    .limit(limit)
+    .execute()
+  return {
+    matches: Number(rows[0]?.matches ?? 0),
+    videos: rows.map((row) => ({ id: row.id, caption: row.caption })),
+  }
+}
+
+/** The first `limit` matches in the library's order (newest first). */
 export function firstMatching(
   source: MatchSource,
   channelId: string,
   tree: ConditionNode,
   limit: number,
   now = new Date(),
-  except: readonly string[] = [],
 ) {
   return matching(source, channelId, tree, now)
-    .$if(except.length > 0, (q) => q.where('v.id', 'not in', except))
     .select(['v.id', 'v.caption'])
     .orderBy('v.sort_key', 'desc')
     .orderBy('v.id', 'desc')
@@ -72,21 +94,16 @@ export async function matchingIds(
   return rows.map((row) => row.id)
 }
 
-/** Which of `ids` meet the conditions (the videos two rules share, a playlist's members). */
-export async function matchingAmong(
+/** Every match with what a dry run shows and checks of it, in the library's order. */
+export function matchingRows(
   source: MatchSource,
   channelId: string,
   tree: ConditionNode,
-  ids: readonly string[],
   now = new Date(),
 ) {
-  const found: string[] = []
-  for (let start = 0; start < ids.length; start += 500) {
-    const rows = await matching(source, channelId, tree, now)
-      .select('v.id')
-      .where('v.id', 'in', ids.slice(start, start + 500))
-      .execute()
-    found.push(...rows.map((row) => row.id))
-  }
-  return found
+  return matching(source, channelId, tree, now)
+    .select(['v.id', 'v.caption', 'v.published_at', 'v.archived_at'])
+    .orderBy('v.sort_key', 'desc')
+    .orderBy('v.id', 'desc')
+    .execute()
 }

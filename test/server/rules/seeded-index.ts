@@ -142,17 +142,22 @@ export async function seedIndex(db: DashboardDb, seed: number, count = 200) {
         read_at: now.getTime(),
       })
   }
+  // Bounded batches keep under SQLite's limit on bound values.
   for (let start = 0; start < videos.length; start += 100)
     await db
       .insertInto('indexed_videos')
       .values(videos.slice(start, start + 100))
       .execute()
-  if (tags.length) await db.insertInto('indexed_video_tags').values(tags).execute()
-  if (suggestions.length)
-    await (db as Kysely<DashboardTables>)
-      .withTables<ReviewTableMap>()
+  for (let start = 0; start < tags.length; start += 500)
+    await db
+      .insertInto('indexed_video_tags')
+      .values(tags.slice(start, start + 500))
+      .execute()
+  const review = (db as Kysely<DashboardTables>).withTables<ReviewTableMap>()
+  for (let start = 0; start < suggestions.length; start += 500)
+    await review
       .insertInto('review_suggestions')
-      .values(suggestions)
+      .values(suggestions.slice(start, start + 500))
       .execute()
   return videos.map((video) => video.id)
 }
