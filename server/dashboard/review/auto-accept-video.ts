@@ -12,7 +12,7 @@ import { type DecisionEntry, effectiveDecisions, recordBatch } from './ledger.ts
 import type { MatchLists } from './match-lists.ts'
 import type { ReviewDb } from './review-context.ts'
 import { updateReviewVideo } from './review-videos.ts'
-import { replacement, sendAccept } from './service-writes.ts'
+import { replacement, sendAccept, withAddedTags } from './service-writes.ts'
 import type { Suggestion } from './suggestions.ts'
 
 /** The account automatic decisions are recorded under in the audit log. */
@@ -114,9 +114,15 @@ async function settle(
   const effective = await effectiveDecisions(db, videoId)
   const { productIds } = replacement(suggestions, decided, (id) => effective.has(id), 'auto')
   const accepting = plan.accept.length > 0
-  const answer = accepting ? await sendAccept(deps.client, videoId, productIds) : null
+  const sent = accepting ? await sendAccept(deps.client, videoId, productIds) : null
+  const answer = sent?.list ?? null
   await db.transaction().execute(async (trx) => {
-    await recordBatch(trx, { videoId, channelId, entries, decider: null })
+    await recordBatch(trx, {
+      videoId,
+      channelId,
+      entries: withAddedTags(entries, sent?.taggedBefore),
+      decider: null,
+    })
     await updateReviewVideo(trx, videoId, {
       channel_id: channelId,
       state: accepting ? 'settled' : 'dismissed',

@@ -12,7 +12,7 @@ import {
 } from './ledger.ts'
 import type { ReviewDeps, ReviewService } from './review-context.ts'
 import { updateReviewVideo } from './review-videos.ts'
-import { replacement, sendAccept, untag } from './service-writes.ts'
+import { replacement, sendAccept, tagsAdded, untag, withAddedTags } from './service-writes.ts'
 
 /**
  * One of one's own last ten decisions, decided again (`PUT /decisions/:id`): the accept is sent
@@ -70,8 +70,11 @@ export async function changeDecision(
       row.source,
     )
     const dismissed = productIds.length === 0
-    const answer = dismissed ? null : await sendAccept(service.client, row.video_id, productIds)
-    if (decision === 'rejected') await untag(service.client, row.video_id, [suggestion])
+    const sent = dismissed ? null : await sendAccept(service.client, row.video_id, productIds)
+    const answer = sent?.list ?? null
+    // A product the video had before the review accepted it stays tagged.
+    if (decision === 'rejected' && tagsAdded([row]).length > 0)
+      await untag(service.client, row.video_id, [suggestion])
     const at = new Date()
     const batchId = await deps.db.transaction().execute(async (trx) => {
       await markUndone(trx, [row.id], user.id, at)
@@ -85,7 +88,7 @@ export async function changeDecision(
       const id = await recordBatch(trx, {
         videoId: row.video_id,
         channelId: row.channel_id,
-        entries: [entry, ...unseen],
+        entries: withAddedTags([entry, ...unseen], sent?.taggedBefore),
         decider,
         at,
       })
@@ -117,8 +120,8 @@ export async function undoBatch(
       'Decisions made outside the dashboard, or by a second reviewer, are not undone here',
     )
   return deps.lists.exclusive(first.video_id, async () => {
-    const accepted = rows.filter((row) => row.decision === 'accepted')
-    await untag(service.client, first.video_id, accepted)
+    // Only what the batch added to the tags comes off: a product tagged before stays.
+    await untag(service.client, first.video_id, tagsAdded(rows))
     const undone = await deps.db.transaction().execute(async (trx) => {
       const count = await markUndone(
         trx,

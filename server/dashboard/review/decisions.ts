@@ -3,7 +3,7 @@ import type { Principal } from '../auth/sign-in-routes.ts'
 import { type DecisionEntry, effectiveDecisions, recordBatch } from './ledger.ts'
 import type { ReviewDeps, ReviewService } from './review-context.ts'
 import { reviewVideo, updateReviewVideo } from './review-videos.ts'
-import { replacement, sendAccept } from './service-writes.ts'
+import { replacement, sendAccept, withAddedTags } from './service-writes.ts'
 import type { Suggestion } from './suggestions.ts'
 
 /** The share of people's reviews a second person reviews too, without being told (decision 0022). */
@@ -109,13 +109,14 @@ export async function decideVideo(
       source,
     )
     const dismissed = productIds.length === 0
-    const answer = dismissed ? null : await sendAccept(service.client, videoId, productIds)
+    const sent = dismissed ? null : await sendAccept(service.client, videoId, productIds)
+    const answer = sent?.list ?? null
     const sampled = source === 'person' && deps.random() < secondReviewShare
     const batchId = await deps.db.transaction().execute(async (trx) => {
       const id = await recordBatch(trx, {
         videoId,
         channelId,
-        entries: [...entries, ...unseen],
+        entries: withAddedTags([...entries, ...unseen], sent?.taggedBefore),
         decider,
       })
       await updateReviewVideo(trx, videoId, {

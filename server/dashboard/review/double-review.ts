@@ -3,7 +3,7 @@ import { type Outcome, refusal } from './decisions.ts'
 import { type DecisionEntry, effectiveDecisions, markUndone, recordBatch } from './ledger.ts'
 import type { ReviewDeps, ReviewService } from './review-context.ts'
 import { updateReviewVideo } from './review-videos.ts'
-import { sendAccept, untag } from './service-writes.ts'
+import { sendAccept, tagsAdded, untag, withAddedTags } from './service-writes.ts'
 
 /**
  * An admin settles a double-reviewed video whose reviewers disagreed
@@ -50,11 +50,16 @@ export async function settleDisagreement(
       return [{ suggestion, decision, source: 'person', seen, msTaken: null }]
     })
     const dismissed = settled.size === 0
-    const answer = dismissed ? null : await sendAccept(service.client, videoId, [...settled])
+    const sent = dismissed ? null : await sendAccept(service.client, videoId, [...settled])
+    const answer = sent?.list ?? null
+    // Taken off: what the review had added and the settle no longer accepts.
+    const added = new Set(tagsAdded([...effective.values()]).map((row) => row.match_id))
     await untag(
       service.client,
       videoId,
-      suggestions.filter((s) => s.status === 'accepted' && !settled.has(s.product_id)),
+      suggestions.filter(
+        (s) => s.status === 'accepted' && !settled.has(s.product_id) && added.has(s.match_id),
+      ),
     )
     const at = new Date()
     const batchId = await deps.db.transaction().execute(async (trx) => {
@@ -66,7 +71,7 @@ export async function settleDisagreement(
       const id = await recordBatch(trx, {
         videoId,
         channelId: null,
-        entries,
+        entries: withAddedTags(entries, sent?.taggedBefore),
         decider: { id: admin.id, email: admin.email },
         at,
       })

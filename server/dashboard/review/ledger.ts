@@ -20,6 +20,8 @@ export interface DecisionEntry {
   source: DecisionSource
   seen: boolean
   msTaken: number | null
+  /** For an acceptance sent to the service: whether it added the tag (see `withAddedTags`). */
+  addedTag?: boolean
   /** A row of its own id (an outside decision's, so that it is recorded once); else a new one. */
   id?: string
 }
@@ -64,12 +66,13 @@ export async function recordBatch(
     reviewer_id: batch.decider?.id ?? null,
     reviewer_email: batch.decider?.email ?? null,
     ms_taken: entry.msTaken,
+    added_tag: entry.addedTag === undefined ? null : entry.addedTag ? 1 : 0,
     decided_at: at.toISOString(),
     decided_ms: at.getTime(),
     undone_at: null,
     undone_by: null,
   }))
-  // SQLite takes at most 32,766 values in one statement: 21 columns a row.
+  // SQLite takes at most 32,766 values in one statement: 22 columns a row.
   for (let start = 0; start < rows.length; start += insertRows)
     await db
       .insertInto('review_decisions')

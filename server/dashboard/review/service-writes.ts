@@ -7,14 +7,35 @@ const videoPath = (videoId: string) => `/api/v1/videos/${encodeURIComponent(vide
 
 /**
  * The service's accept (4.12): the listed products' matches become accepted, every other match
- * rejected, and the accepted products are added to the video's tags (none removed). Its answer
- * is the list as it now is.
+ * rejected, and the accepted products are added to the video's tags (none removed). Answers the
+ * list as it now is, and the products the video was tagged with before, so an undo can leave
+ * those.
  */
 export async function sendAccept(client: ServiceClient, videoId: string, productIds: string[]) {
-  return client.post<ProductMatchList>(`${videoPath(videoId)}/product_matches/accept`, {
+  const before = await client.get<Pick<Video, 'id' | 'product_ids'>>(
+    `${videoPath(videoId)}?fields=product_ids`,
+  )
+  const list = await client.post<ProductMatchList>(`${videoPath(videoId)}/product_matches/accept`, {
     product_ids: productIds,
   })
+  return { list, taggedBefore: new Set(before?.product_ids ?? []) }
 }
+
+/** Notes on each acceptance whether the accept added its product to the video's tags. */
+export const withAddedTags = (
+  entries: readonly DecisionEntry[],
+  taggedBefore: ReadonlySet<string> | undefined,
+): DecisionEntry[] =>
+  entries.map((entry) =>
+    entry.decision === 'accepted' && taggedBefore
+      ? { ...entry, addedTag: !taggedBefore.has(entry.suggestion.product_id) }
+      : entry,
+  )
+
+/** The acceptances an undo or a change may take off the video: those that added the tag. */
+export const tagsAdded = <T extends { decision: string; added_tag: number | null }>(
+  rows: readonly T[],
+) => rows.filter((row) => row.decision === 'accepted' && row.added_tag === 1)
 
 /**
  * Takes products off the video's tags, which an accept never does. The update replaces the

@@ -32,6 +32,11 @@ export interface ReviewDecisionTable {
   reviewer_email: string | null
   /** From the suggestion being shown to its decision, when a person decided it. */
   ms_taken: number | null
+  /**
+   * For an acceptance: 1 when it added the product to the video's tags, 0 when the video had it
+   * already (an undo takes off only what the review added).
+   */
+  added_tag: number | null
   decided_at: string
   /** `decided_at` in ms, for ranges and rates. */
   decided_ms: number
@@ -128,6 +133,7 @@ export const reviewMigrations = (postgres: boolean): Record<string, Migration> =
         .addColumn('reviewer_id', 'text')
         .addColumn('reviewer_email', 'text')
         .addColumn('ms_taken', 'integer')
+        .addColumn('added_tag', 'integer')
         .addColumn('decided_at', 'text', (c) => c.notNull())
         .addColumn('decided_ms', 'bigint', (c) => c.notNull())
         .addColumn('undone_at', 'text')

@@ -102,14 +102,15 @@ it('settles a finished job keeping the tags, and the video page can undo it', as
   expect(before).not.toBeNull()
   const suggested = new Set(before?.matches.map((match) => match.product.id))
   const store = before?.matches[0]?.product.business_store_id ?? ''
-  // The video is tagged with a product the matcher does not suggest.
+  // The video is tagged with a product the matcher does not suggest, and with one it does.
   const catalog = (
     await call('editor', 'GET', `/api/v1/products?business_store_id=${store}&page_size=100`)
   ).json() as ProductList
   const earlier = catalog.products.find((product) => !suggested.has(product.id))?.id ?? ''
+  const taggedAndSuggested = [...suggested][0] ?? ''
   const tagged = await call('editor', 'PATCH', `/api/v1/videos/${videoId}`, {
     business_store_id: store,
-    product_ids: [earlier],
+    product_ids: [earlier, taggedAndSuggested],
   })
   expect(tagged.status, tagged.text).toBe(200)
 
@@ -144,7 +145,8 @@ it('settles a finished job keeping the tags, and the video page can undo it', as
   const batch = automatic[0]?.batch_id ?? ''
   const undone = await call('editor', 'POST', `/api/dashboard/review/batches/${batch}/undo`)
   expect(undone.status, undone.text).toBe(200)
-  expect(await videoTags(videoId)).toEqual([earlier])
+  // What the video was tagged with before auto-accept stays: undo takes off only what it added.
+  expect(await videoTags(videoId)).toEqual([earlier, taggedAndSuggested])
   const rows = (await ledger()).filter((row) => row.source === 'auto')
   expect(rows).toHaveLength(automatic.length)
   expect(rows.every((row) => row.undone_at !== null)).toBe(true)
