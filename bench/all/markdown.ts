@@ -30,7 +30,7 @@ prints it as \`hostIndex\` in its JSON line. Each timing is then referred to the
   (\`serverP95Ms\` is the reference figure, \`serverP95MeasuredMs\` the measured one).
 - Lighthouse: its simulated CPU slowdown (\`cpuSlowdownMultiplier\`) is hostIndex / 500 for the
   mobile preset (its default 4× emulates a phone on a desktop of index 2,000) and hostIndex /
-  1000 for desktop, at least 1; a score from a host too slow for that is marked *not slowed*.
+  1000 for desktop, at least 1; a score from a host too slow for that is marked _not slowed_.
 
 Counts, sizes, scores and throughputs are as measured. A run in which a request of a measured
 page was answered 401 or 5xx fails instead of reporting figures of another page.

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { RuleScreen } from '@/features/rules/screens'
 import { loadRule } from '@/features/rules/load-rules'
+import { RuleScreen } from '@/features/rules/screens'
 
 export const Route = createFileRoute('/rules/$ruleId')({
   codeSplitGroupings: [['loader', 'component']],

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { RulesScreen } from '@/features/rules/screens'
 import { loadRules } from '@/features/rules/load-rules'
+import { RulesScreen } from '@/features/rules/screens'
 
 export const Route = createFileRoute('/rules/')({
   // The loader comes with the screen, in one chunk: nothing of the rules (their queries, zod's

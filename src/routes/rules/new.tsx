@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NewRuleScreen } from '@/features/rules/screens'
 import { loadNewRule } from '@/features/rules/load-rules'
+import { NewRuleScreen } from '@/features/rules/screens'
 
 export const Route = createFileRoute('/rules/new')({
   codeSplitGroupings: [['loader', 'component']],

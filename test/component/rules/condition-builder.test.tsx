@@ -19,12 +19,11 @@ function ruleApi() {
   })
 }
 
-const lastPreview = (calls: ReturnType<typeof ruleApi>) =>
-  (
-    calls.filter((call) => call.url.pathname.endsWith('/preview')).at(-1)?.body as {
-      definition: RuleDefinition
-    }
-  ).definition
+function lastPreview(calls: ReturnType<typeof ruleApi>): RuleDefinition {
+  const previews = calls.filter((call) => call.url.pathname.endsWith('/preview'))
+  expect(previews.length).toBeGreaterThan(0)
+  return (previews[previews.length - 1].body as { definition: RuleDefinition }).definition
+}
 
 async function choose(user: ReturnType<typeof userEvent.setup>, menuName: string, item: string) {
   await user.click(screen.getByRole('button', { name: menuName }))
