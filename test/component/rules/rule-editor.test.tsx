@@ -84,8 +84,9 @@ it('shows what the rule matches as it is written, and who would enter the playli
   ).toHaveTextContent('Trail run #summer')
   // Asked once typing paused, with the rule as written.
   const previews = calls.filter((call) => call.url.pathname.endsWith('/preview'))
-  expect(previews.length).toBeGreaterThan(0)
-  const last = (previews[previews.length - 1].body as { definition: RuleDefinition }).definition
+  const asked = previews.at(-1)
+  if (!asked) throw new Error('The editor asked for no preview')
+  const last = (asked.body as { definition: RuleDefinition }).definition
   expect(last.conditions).toEqual({
     group: 'all',
     children: [
