@@ -1,6 +1,7 @@
 import type { InfiniteData, Query, QueryClient } from '@tanstack/react-query'
 import type { VideoEventData } from '@/api/generated/types.gen'
 import { indexKeys } from '@/api/queries/merch-index-keys'
+import { reviewKeys } from '@/api/queries/review-keys'
 import {
   fetchLibraryVideo,
   type LibraryPage,
@@ -93,7 +94,7 @@ export function liveCacheUpdater(queryClient: QueryClient) {
     const refetchType =
       queryClient.isMutating({ mutationKey: videoKeys.change(id) }) > 0 ? 'none' : 'active'
     void queryClient.invalidateQueries({ queryKey: videoKeys.detail(id), refetchType })
-    void queryClient.invalidateQueries({ queryKey: videoKeys.reviewQueues(), refetchType })
+    void queryClient.invalidateQueries({ queryKey: reviewKeys.queues(), refetchType })
     // The server wrote the event into its index before sending it here. What the index answers on
     // screen is read again at most once a second: a burst of events is one read, not one each (the
     // home page's summary counts the whole channel).

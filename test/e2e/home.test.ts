@@ -84,7 +84,8 @@ it('reads the channel’s day from the home page, and opens the list a figure co
   const figure = (name: RegExp) => numberIn(page.getByRole('link', { name }))
   // biome-ignore lint/suspicious/noExplicitAny: the dashboard's answers, read for one number each
   const index = (path: string) => api<any>(app, 'GET', `/api/dashboard/index/${path}`)
-  const queue = await index(`review-queue?channel_id=${channel}`)
+  // biome-ignore lint/suspicious/noExplicitAny: the review queue's answer, read for its length
+  const queue = await api<any>(app, 'GET', `/api/dashboard/review/queue?channel_id=${channel}`)
   await expect
     .poll(() => figure(/videos with AI matches waiting for review$/))
     .toBe(queue.videos.length)

@@ -17,44 +17,15 @@ import {
   reviewQueueAnswerSchema,
   videoLedgerSchema,
 } from '../review'
+import { type CalibrationFilter, type ReviewPeriod, reviewKeys } from './review-keys'
 
-// The dashboard's review of AI product matches (issue 36): its answers' keys, general to specific,
-// so that one decision can mark the queue, the recent decisions and the insights stale at once.
-
-/** A period of decisions: days (YYYY-MM-DD, UTC), both inclusive. */
-export interface ReviewPeriod {
-  from?: string | undefined
-  to?: string | undefined
-}
-
-export interface CalibrationFilter extends ReviewPeriod {
-  store_id?: string | undefined
-  category?: string | undefined
-}
+export { type CalibrationFilter, type ReviewPeriod, reviewKeys }
 
 /** The filter's given fields as a query string. */
 const searchOf = (filter: CalibrationFilter) =>
   new URLSearchParams(
     Object.entries(filter).filter((entry): entry is [string, string] => Boolean(entry[1])),
   )
-
-export const reviewKeys = {
-  all: ['review'] as const,
-  queues: () => [...reviewKeys.all, 'queue'] as const,
-  /** `order` null: the server's default (nearest the threshold when one is set, else oldest). */
-  queue: (channelId: string, order: QueueOrder | null, belowFloor: boolean) =>
-    [...reviewKeys.queues(), channelId, order, belowFloor] as const,
-  /** What follows from decisions: the last ten, each video's ledger. */
-  decisions: () => [...reviewKeys.all, 'decisions'] as const,
-  recent: () => [...reviewKeys.decisions(), 'recent'] as const,
-  videoLedger: (videoId: string) => [...reviewKeys.decisions(), 'video', videoId] as const,
-  insights: () => [...reviewKeys.all, 'insights'] as const,
-  calibration: (filter: CalibrationFilter) =>
-    [...reviewKeys.insights(), 'calibration', filter] as const,
-  reviewers: (period: ReviewPeriod) => [...reviewKeys.insights(), 'reviewers', period] as const,
-  settings: () => [...reviewKeys.all, 'settings'] as const,
-  keys: () => [...reviewKeys.all, 'keys'] as const,
-}
 
 const reviewPath = (path: string) => `/api/dashboard/review${path}`
 const videoPath = (videoId: string) => reviewPath(`/videos/${encodeURIComponent(videoId)}`)

@@ -43,8 +43,6 @@ export const videoKeys = {
    */
   change: (id: string) => [...videoKeys.detail(id), 'change'] as const,
   // Every channel's review queue (videos with pending AI matches), under the lists.
-  reviewQueues: () => [...videoKeys.lists(), 'review-queue'] as const,
-  reviewQueue: (channelId: string) => [...videoKeys.reviewQueues(), channelId] as const,
 }
 
 export const libraryPageSize = 24

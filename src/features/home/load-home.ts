@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { resolveChannelId } from '@/api/queries/channels'
-import { reviewQueueQuery } from '@/api/queries/matches'
 import { indexStatusQuery, indexSummaryQuery } from '@/api/queries/merch-index'
+import { reviewQueueAnswerQuery } from '@/api/queries/review'
 import { type VideoFilters, videoListQuery } from '@/api/queries/videos'
 
 /** The service's own list of videos it is still processing, as the library asks for it. */
@@ -19,7 +19,7 @@ export async function loadHome(queryClient: QueryClient, channel: string | undef
   ])
   if (!channelId) return { channelId }
   void queryClient.prefetchInfiniteQuery(videoListQuery(channelId, processingFilters))
-  void queryClient.prefetchQuery(reviewQueueQuery(channelId))
+  void queryClient.prefetchQuery(reviewQueueAnswerQuery(channelId, null))
   if (status.state !== 'off') await queryClient.ensureQueryData(indexSummaryQuery(channelId))
   return { channelId }
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { IndexSummary } from '@/api/merch-index'
-import { reviewQueueQuery } from '@/api/queries/matches'
+import { reviewQueueAnswerQuery } from '@/api/queries/review'
 import { Panel } from '@/components/ui/panel'
 import { usePermission } from '@/lib/permissions'
 import { Figure, figureLinkClasses, figureValue } from './figure'
@@ -35,7 +35,11 @@ export function NeedsALook({
   channelId: string
   summary: IndexSummary | null
 }) {
-  const matches = useQuery({ ...reviewQueueQuery(channelId), select: (queue) => queue.length })
+  // The queue the link opens, in its default order: the same videos, counted as it lists them.
+  const matches = useQuery({
+    ...reviewQueueAnswerQuery(channelId, null),
+    select: (queue) => queue.videos.length,
+  })
   const uploading = usePermission('createUploadSignature')
   return (
     <Panel title="Needs a look">

@@ -11,10 +11,6 @@ export function dropFromQueues(queryClient: QueryClient, videoId: string) {
     (answer) =>
       answer && { ...answer, videos: answer.videos.filter((video) => video.id !== videoId) },
   )
-  queryClient.setQueriesData<Array<{ id: string }>>(
-    { queryKey: videoKeys.reviewQueues() },
-    (queue) => queue?.filter((video) => video.id !== videoId),
-  )
 }
 
 // One video's decisions, sent to the dashboard server, which records them in the ledger and

@@ -49,14 +49,23 @@ function renderHome(state: IndexStatus['state']) {
         pagination: { cursor: null, has_more: false, total_entries: 5 },
       }),
     'GET /api/dashboard/index/status': () => json(status(state)),
-    'GET /api/dashboard/index/review-queue': () =>
+    'GET /api/dashboard/review/queue': () =>
       json({
         videos: ['v_1', 'v_2'].map((id) => ({
           id,
           caption: null,
           thumbnail_url: null,
           product_ids: [],
+          pending: 1,
+          top_score: 0.8,
+          nearest: null,
+          premarks: {},
+          second: false,
         })),
+        order: 'oldest',
+        threshold: null,
+        floor: null,
+        hidden_below_floor: 0,
         filter: false,
       }),
     'GET /api/dashboard/index/summary': () => json(summary),

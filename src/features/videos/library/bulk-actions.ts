@@ -3,6 +3,7 @@ import { toServiceError } from '@/api/client'
 import { getVideoDownloadUrls } from '@/api/generated/sdk.gen'
 import type { Playlist } from '@/api/generated/types.gen'
 import { playlistKeys } from '@/api/queries/playlists'
+import { reviewKeys } from '@/api/queries/review-keys'
 import { type LibraryVideo, videoKeys } from '@/api/queries/videos'
 import { videoTitle } from '@/lib/video-facts'
 import { type LifecycleAction, lifecycleLabels, runLifecycle } from '../lifecycle'
@@ -145,7 +146,7 @@ export async function findProductsBulk(
       failures.push({ id: video.id, caption: videoTitle(video), reason: matchingRefusal(error) })
     }
   })
-  void queryClient.invalidateQueries({ queryKey: videoKeys.reviewQueues() })
+  void queryClient.invalidateQueries({ queryKey: reviewKeys.queues() })
   return {
     started,
     report: {
