@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { queueOrders } from './review-orders'
 
 // The dashboard's review of AI product matches (issue 36, decision 0022), answered by the
 // dashboard server at /api/dashboard/review/*. Not part of the service's contract, so its answers
@@ -8,9 +9,7 @@ export const decisionValues = ['accepted', 'rejected'] as const
 const decision = z.enum(decisionValues)
 export type ReviewDecision = (typeof decisionValues)[number]
 
-/** The queue's orders: nearest the threshold first, highest score first, oldest first. */
-export const queueOrders = ['nearest', 'score', 'oldest'] as const
-export type QueueOrder = (typeof queueOrders)[number]
+export { type QueueOrder, queueOrders } from './review-orders'
 
 /** `POST /api/dashboard/review/videos/:id/decisions`: one video's decisions, as a person made them. */
 export const decisionsSubmitSchema = z.object({

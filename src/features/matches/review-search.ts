@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { queueOrders } from '@/api/review'
+import { queueOrders } from '@/api/review-orders'
 
 // The reviewer's place in the queue lives in the URL, with the order and whether suggestions below
 // the floor are shown: a position can be shared or resumed.
