@@ -1,12 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useRouter } from '@tanstack/react-router'
+import { useQuery } from '@tanstack/react-query'
 import { Bell } from 'lucide-react'
-import { useId, useRef } from 'react'
-import { localPath } from '@/api/local-path'
-import type { Notice, NoticesRead } from '@/api/notices'
-import { markNoticesRead, noticeKeys, noticesQuery } from '@/api/queries/notices'
-import { formatDateTime } from '@/lib/format'
-import { Button, buttonClasses } from '../ui/button'
+import { lazy, Suspense, useId, useRef, useState } from 'react'
+import { noticesQuery } from '@/api/queries/notices'
+import { buttonClasses } from '../ui/button'
+
+// Loaded the first time the bell opens: the first screen shows only the count.
+const NoticesPanel = lazy(() => import('./notices-panel'))
 
 /** "Notices", with how many are unread: the bell's name for screen readers. */
 export const bellName = (unread: number) => (unread === 0 ? 'Notices' : `Notices, ${unread} unread`)
@@ -14,32 +13,28 @@ export const bellName = (unread: number) => (unread === 0 ? 'Notices' : `Notices
 /**
  * What the dashboard has told the signed-in person (auto-accept paused itself, a rule fired):
  * a button with the unread count, opening a list in a native popover (light dismiss, Escape,
- * focus back to the button, next in the tab order after it). Each notice is marked read on its
- * own or all at once; following its link marks it read.
+ * focus back to the button, next in the tab order after it).
  */
 export function NoticesBell() {
-  const queryClient = useQueryClient()
-  const router = useRouter()
   const notices = useQuery(noticesQuery())
   const panelId = useId()
   const headingId = useId()
   const panel = useRef<HTMLElement>(null)
+  const [opened, setOpened] = useState(false)
   const unread = notices.data?.unread ?? 0
-  const mark = useMutation({
-    mutationFn: (which: NoticesRead) => markNoticesRead(which),
-    onSuccess: (list) => queryClient.setQueryData(noticeKeys.list(), list),
-  })
-  const open = (notice: Notice) => {
-    if (!notice.read) mark.mutate({ ids: [notice.id] })
-    void router.navigate({ href: localPath(notice.link, window.location.origin) })
-    panel.current?.hidePopover()
-  }
+  const heading = (
+    <h2 id={headingId} className="text-base font-semibold">
+      Notices
+    </h2>
+  )
   return (
     <>
       <button
         type="button"
         popoverTarget={panelId}
         aria-label={bellName(unread)}
+        // A click opens the popover, by mouse or key alike; the list's code follows.
+        onClick={() => setOpened(true)}
         className={`${buttonClasses('quiet', 'sm')} relative shrink-0`}
       >
         <Bell aria-hidden="true" className="size-5" />
@@ -59,78 +54,26 @@ export function NoticesBell() {
         aria-labelledby={headingId}
         className="fixed inset-auto top-14 right-4 m-0 max-h-[70vh] w-96 max-w-[calc(100vw-2rem)] space-y-3 overflow-y-auto rounded-md border border-slate-300 bg-white p-3 text-sm text-slate-900 shadow-lg"
       >
-        <div className="flex items-center justify-between gap-2">
-          <h2 id={headingId} className="text-base font-semibold">
-            Notices
-          </h2>
-          {unread > 0 ? (
-            <Button size="sm" busy={mark.isPending} onClick={() => mark.mutate({ all: true })}>
-              Mark all read
-            </Button>
-          ) : null}
-        </div>
-        {mark.isError ? (
-          <p role="alert" className="text-red-800">
-            Not marked read: {mark.error.message}
-          </p>
-        ) : null}
-        <NoticeList
-          notices={notices.data?.notices}
-          failed={notices.isError ? notices.error.message : null}
-          onOpen={open}
-          onRead={(notice) => mark.mutate({ ids: [notice.id] })}
-        />
+        {opened ? (
+          <Suspense
+            fallback={
+              <>
+                {heading}
+                <p className="text-slate-700">Reading the notices…</p>
+              </>
+            }
+          >
+            <NoticesPanel
+              heading={heading}
+              list={notices.data}
+              failed={notices.isError ? notices.error.message : null}
+              panel={panel}
+            />
+          </Suspense>
+        ) : (
+          heading
+        )}
       </section>
     </>
-  )
-}
-
-function NoticeList({
-  notices,
-  failed,
-  onOpen,
-  onRead,
-}: {
-  notices: Notice[] | undefined
-  failed: string | null
-  onOpen: (notice: Notice) => void
-  onRead: (notice: Notice) => void
-}) {
-  if (failed) return <p className="text-slate-700">The notices could not be read: {failed}</p>
-  if (!notices) return <p className="text-slate-700">Reading the notices…</p>
-  if (notices.length === 0) return <p className="text-slate-700">Nothing to tell you yet.</p>
-  return (
-    <ul className="space-y-2">
-      {notices.map((notice) => (
-        <li
-          key={notice.id}
-          className={`space-y-1 rounded-md border p-2 ${notice.read ? 'border-slate-200' : 'border-slate-400 bg-slate-50'}`}
-        >
-          <p className="font-medium">
-            {notice.read ? null : <span className="sr-only">Unread: </span>}
-            {notice.title}
-          </p>
-          <p className="text-slate-700">{notice.body}</p>
-          <p className="text-xs text-slate-600">{formatDateTime(notice.created_at)}</p>
-          <div className="flex flex-wrap gap-2">
-            {notice.link ? (
-              <Button size="sm" aria-label={`Open: ${notice.title}`} onClick={() => onOpen(notice)}>
-                Open
-              </Button>
-            ) : null}
-            {notice.read ? null : (
-              <Button
-                size="sm"
-                variant="quiet"
-                aria-label={`Mark read: ${notice.title}`}
-                onClick={() => onRead(notice)}
-              >
-                Mark read
-              </Button>
-            )}
-          </div>
-        </li>
-      ))}
-    </ul>
   )
 }

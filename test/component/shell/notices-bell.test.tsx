@@ -66,8 +66,11 @@ it('names its unread count, lists each notice, marks one or all read, and follow
   const panel = screen.getByRole('region', { name: 'Notices', hidden: true })
   expect(bell).toHaveAttribute('popovertarget', panel.id)
   expect(await axeViolations()).toEqual([])
+  // The list (and its code) waits for the bell to be opened.
+  expect(within(panel).queryByRole('listitem', { hidden: true })).toBeNull()
 
-  const items = within(panel).getAllByRole('listitem', { hidden: true })
+  await user.click(bell)
+  const items = await within(panel).findAllByRole('listitem', { hidden: true })
   expect(items[0]).toHaveTextContent('Unread: Notice n2What n2 says.')
   await user.click(
     within(panel).getByRole('button', { name: 'Mark read: Notice n1', hidden: true }),
@@ -100,9 +103,11 @@ it('marks every notice read at once, and says so when the dashboard refuses', as
     () => ({ notices, unread: 2 }),
     () => [],
   )
-  await screen.findByRole('button', { name: 'Notices, 2 unread' })
+  await user.click(await screen.findByRole('button', { name: 'Notices, 2 unread' }))
   const panel = screen.getByRole('region', { name: 'Notices', hidden: true })
-  await user.click(within(panel).getByRole('button', { name: 'Mark all read', hidden: true }))
+  await user.click(
+    await within(panel).findByRole('button', { name: 'Mark all read', hidden: true }),
+  )
   expect(writes(calls)).toEqual([
     { method: 'POST', path: '/api/dashboard/notices/read', body: { all: true } },
   ])
@@ -113,7 +118,7 @@ it('marks every notice read at once, and says so when the dashboard refuses', as
 
 it('says when there is nothing to tell', async () => {
   renderBell(() => ({ notices: [], unread: 0 }))
-  await screen.findByRole('button', { name: 'Notices' })
+  await userEvent.setup().click(await screen.findByRole('button', { name: 'Notices' }))
   const panel = screen.getByRole('region', { name: 'Notices', hidden: true })
   await within(panel).findByText('Nothing to tell you yet.')
 })
