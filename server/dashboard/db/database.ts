@@ -24,6 +24,7 @@ import {
   teamSettingsMigration,
 } from '../index/tables.ts'
 import { savedViewsMigration, type ViewTables } from '../views/tables.ts'
+import { keepingOthers, migrationsRun } from './migrations-run.ts'
 
 export interface AccountTable {
   id: string
@@ -111,9 +112,10 @@ export async function openDashboardDb(location: {
       ? new PostgresDialect({ pool: openPool(location.databaseUrl ?? '') })
       : new SqliteDialect({ database: openSqlite(location.sqlitePath) }),
   })
+  const provider = dashboardMigrations(Boolean(postgres), location.areas)
   const { error } = await new Migrator({
     db,
-    provider: dashboardMigrations(Boolean(postgres), location.areas),
+    provider: keepingOthers(provider, await migrationsRun(db)),
     // The areas' migrations and the core ones interleave by name, each on tables of its own: a
     // database a tool opened without the areas (user:add) still takes theirs later.
     allowUnorderedMigrations: true,
