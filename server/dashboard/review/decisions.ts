@@ -66,7 +66,9 @@ export async function decideVideo(
     }))
     const decided = new Map(body.decisions.map((d) => [d.match_id, d.decision]))
     const decider = { id: user.id, email: user.email }
-    const channelId = video?.channel_id ?? null
+    // A video decided before any queue read placed it (a link straight to it) takes its channel
+    // from the index, or a second review would never find it in the channel's queue.
+    const channelId = video?.channel_id ?? (await indexedChannel(deps.db, videoId))
 
     if (second) {
       // Nothing is sent: the unnamed suggestions the first reviewer decided count as rejected.
@@ -120,6 +122,7 @@ export async function decideVideo(
         decider,
       })
       await updateReviewVideo(trx, videoId, {
+        ...(channelId ? { channel_id: channelId } : {}),
         state: dismissed ? 'dismissed' : 'waiting',
         ...(sampled ? { wants_second: 1, second_of: user.id } : {}),
       })
@@ -129,3 +132,12 @@ export async function decideVideo(
     return { ok: { batch_id: batchId, dismissed } }
   })
 }
+
+const indexedChannel = async (db: ReviewDeps['db'], videoId: string) =>
+  (
+    await db
+      .selectFrom('indexed_videos')
+      .select('channel_id')
+      .where('id', '=', videoId)
+      .executeTakeFirst()
+  )?.channel_id ?? null

@@ -9,6 +9,7 @@ import type { ProductMatchList } from '@/api/generated/types.gen.ts'
 import type { ReviewQueueAnswer } from '@/api/review.ts'
 import { updateReviewVideo } from '../../../server/dashboard/review/review-videos.ts'
 import { bothDatabases } from '../support/both-databases.ts'
+import { waitUntil } from '../wait-until.ts'
 import { type Person, type ReviewDashboard, reviewDashboardOn } from './review-dashboard.ts'
 
 const byScore = (list: ProductMatchList) =>
@@ -46,6 +47,18 @@ describe.each(bothDatabases)('double review on $name', ({ start }) => {
       everySeen(list, (index) => index === 0),
     )
     const afterAna = await d.matches(videoId)
+    // Once the index knows the job was reviewed, only the dashboard's own record keeps it queued.
+    await waitUntil(
+      async () =>
+        !(
+          await d.ok<{ videos: { id: string }[] }>(
+            'admin',
+            'GET',
+            `/api/dashboard/index/review-queue?channel_id=${d.channelId}`,
+          )
+        ).videos.some((video) => video.id === videoId),
+      'the index to know the video was reviewed',
+    )
 
     expect((await queued(d, 'ana')).map((video) => video.id)).not.toContain(videoId)
     const forBo = (await queued(d, 'bo')).find((video) => video.id === videoId)
