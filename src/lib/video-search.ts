@@ -1,21 +1,21 @@
-import * as z from 'zod/mini'
+import * as v from 'valibot'
 import { VideoAccess, VideoStatus, VideoType } from '@/api/generated/types.gen'
 import type { VideoFilters } from '@/api/queries/videos'
-import { searchText } from '@/lib/search-params'
+import { optionalParam, searchText } from '@/lib/search-params'
 
 // A search of a channel's videos as the library's URL holds it (and the playlist picker reuses):
 // invalid values fall back instead of failing the page.
-export const videoSearchSchema = z.object({
+export const videoSearchSchema = v.object({
   q: searchText(200),
-  status: z.catch(z.optional(z.enum(VideoStatus)), undefined),
-  access: z.catch(z.optional(z.enum(VideoAccess)), undefined),
-  published: z.catch(z.optional(z.boolean()), undefined),
-  archived: z.catch(z.optional(z.boolean()), undefined),
+  status: optionalParam(v.enum(VideoStatus)),
+  access: optionalParam(v.enum(VideoAccess)),
+  published: optionalParam(v.boolean()),
+  archived: optionalParam(v.boolean()),
   hashtag: searchText(100),
-  type: z.catch(z.optional(z.enum(VideoType)), undefined),
+  type: optionalParam(v.enum(VideoType)),
 })
 
-export type VideoSearch = z.output<typeof videoSearchSchema>
+export type VideoSearch = v.InferOutput<typeof videoSearchSchema>
 
 // URL search params to the list request's filters; absent values are left out so equal views
 // share one cache entry.

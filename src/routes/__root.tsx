@@ -1,13 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, redirect, retainSearchParams } from '@tanstack/react-router'
-import * as z from 'zod/mini'
+import * as v from 'valibot'
 import { ServiceError } from '@/api/client'
 import { loadSignedInBasics } from '@/api/queries/session'
 import { publicPaths, RootLayout } from '@/components/shell/root-layout'
+import { boundedText, optionalParam } from '@/lib/search-params'
 
-const rootSearch = z.object({
-  channel: z.catch(z.optional(z.string().check(z.maxLength(64))), undefined),
-})
+const rootSearch = v.object({ channel: optionalParam(boundedText(64)) })
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   validateSearch: rootSearch,

@@ -1,26 +1,32 @@
-import * as z from 'zod/mini'
+import * as v from 'valibot'
+import { boundedText, dayParam, optionalParam } from '@/lib/search-params'
 
 // The insights pages' state in the URL, so a slice can be shared and Back returns to it. Written
-// with zod/mini alone: these schemas are in the first screen's code, the review API's are not.
+// apart from the review API's schemas: these are in the first screen's code, those are not.
 
-const day = z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined)
-const name = z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(200))), undefined)
-const score = z.catch(
-  z.optional(z.coerce.number().check(z.int(), z.minimum(0), z.maximum(100))),
-  undefined,
+const name = optionalParam(boundedText(200, 1))
+const score = optionalParam(
+  v.pipe(
+    v.unknown(),
+    v.transform(Number),
+    v.number(),
+    v.safeInteger(),
+    v.minValue(0),
+    v.maxValue(100),
+  ),
 )
 
 /** The period, days inclusive (UTC). */
-export const periodSearchSchema = z.object({ from: day, to: day })
-export type PeriodSearch = z.output<typeof periodSearchSchema>
+export const periodSearchSchema = v.object({ from: dayParam, to: dayParam })
+export type PeriodSearch = v.InferOutput<typeof periodSearchSchema>
 
-export const calibrationSearchSchema = z.object({
+export const calibrationSearchSchema = v.object({
   store: name,
   category: name,
-  from: day,
-  to: day,
+  from: dayParam,
+  to: dayParam,
   /** The threshold picker's choice, so a link shows the same estimate. */
   threshold: score,
   floor: score,
 })
-export type CalibrationSearch = z.output<typeof calibrationSearchSchema>
+export type CalibrationSearch = v.InferOutput<typeof calibrationSearchSchema>

@@ -1,5 +1,6 @@
-import * as z from 'zod/mini'
+import * as v from 'valibot'
 import type { RunFilter } from '@/api/queries/rules'
+import { boundedText, optionalParam } from '@/lib/search-params'
 
 // The runs' filters live in the URL (a filtered view can be shared, Back returns to it). Written
 // out rather than imported: the route's schema is in the first screen's code, the rules' API
@@ -13,14 +14,14 @@ const outcomes = [
   'running',
 ] as const satisfies readonly NonNullable<RunFilter['outcome']>[]
 
-const id = z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(100))), undefined)
+const id = optionalParam(boundedText(100, 1))
 
-export const runsSearchSchema = z.object({
+export const runsSearchSchema = v.object({
   rule: id,
   video: id,
-  outcome: z.catch(z.optional(z.enum(outcomes)), undefined),
+  outcome: optionalParam(v.picklist(outcomes)),
   /** The run shown open. */
   run: id,
 })
 
-export type RunsSearch = z.output<typeof runsSearchSchema>
+export type RunsSearch = v.InferOutput<typeof runsSearchSchema>

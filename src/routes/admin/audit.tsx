@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
-import * as z from 'zod/mini'
+import * as v from 'valibot'
 import { AuditScreen } from '@/features/admin/audit-screen'
+import { boundedText, dayParam, optionalParam } from '@/lib/search-params'
 
-const day = z.catch(z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/))), undefined)
-const auditSearch = z.object({
-  account: z.catch(z.optional(z.string().check(z.maxLength(320))), undefined),
-  operation: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined),
-  outcome: z.catch(z.optional(z.enum(['success', 'failure'])), undefined),
-  from: day,
-  to: day,
+const auditSearch = v.object({
+  account: optionalParam(boundedText(320)),
+  operation: optionalParam(boundedText(100)),
+  outcome: optionalParam(v.picklist(['success', 'failure'])),
+  from: dayParam,
+  to: dayParam,
 })
 
 export const Route = createFileRoute('/admin/audit')({

@@ -1,16 +1,16 @@
-import * as z from 'zod/mini'
+import * as v from 'valibot'
 import type { PlaylistFilters } from '@/api/queries/playlists'
-import { searchText } from '@/lib/search-params'
+import { optionalParam, searchText } from '@/lib/search-params'
 
 // The list's search and archive filter live in the URL (the channel is the root route's).
-export const playlistListSearchSchema = z.object({
+export const playlistListSearchSchema = v.object({
   q: searchText(200),
-  archived: z.catch(z.optional(z.boolean()), undefined),
+  archived: optionalParam(v.boolean()),
   // Opens the new-playlist dialog (the command palette's "New playlist"); dropped once open.
-  create: z.catch(z.optional(z.boolean()), undefined),
+  create: optionalParam(v.boolean()),
 })
 
-export type PlaylistListSearch = z.output<typeof playlistListSearchSchema>
+export type PlaylistListSearch = v.InferOutput<typeof playlistListSearchSchema>
 
 /** Absent values are left out, so equal views share one cache entry. */
 export function toPlaylistFilters(search: PlaylistListSearch): PlaylistFilters {

@@ -1,30 +1,29 @@
-import * as z from 'zod/mini'
+import * as v from 'valibot'
 import type { IndexedVideoFilter } from '@/api/merch-index'
+import { boundedText, optionalParam } from '@/lib/search-params'
 import { videoSearchSchema } from '@/lib/video-search'
 
-const tagIds = z.catch(
-  z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.maxLength(20))),
-  undefined,
-)
-const flag = z.catch(z.optional(z.boolean()), undefined)
+const tagIds = optionalParam(v.pipe(v.array(boundedText(100, 1)), v.maxLength(20)))
+const flag = optionalParam(v.boolean())
 
 // Every filter, the search and the view live in the URL, so a view can be bookmarked, shared,
 // saved and restored with Back.
-export const librarySearchSchema = z.extend(videoSearchSchema, {
-  view: z.catch(z.optional(z.enum(['grid', 'table'])), undefined),
+export const librarySearchSchema = v.object({
+  ...videoSearchSchema.entries,
+  view: optionalParam(v.picklist(['grid', 'table'])),
   // Answered by the dashboard's index (decision 0019), which the service's list cannot: the videos
   // showing products or variants (any of them, or all), showing none, by publication state, or
   // failing the team's required checks.
   product: tagIds,
   variant: tagIds,
-  match: z.catch(z.optional(z.enum(['all'])), undefined),
+  match: optionalParam(v.picklist(['all'])),
   untagged: flag,
   attention: flag,
-  state: z.catch(z.optional(z.enum(['draft', 'scheduled', 'live'])), undefined),
+  state: optionalParam(v.picklist(['draft', 'scheduled', 'live'])),
 })
 
 /** The library's own search params (the channel, shared by every screen, is the root route's). */
-export type LibrarySearch = z.output<typeof librarySearchSchema>
+export type LibrarySearch = v.InferOutput<typeof librarySearchSchema>
 
 const indexKeys = ['product', 'variant', 'match', 'untagged', 'attention', 'state'] as const
 const serviceKeys = ['status', 'access', 'published', 'archived', 'hashtag', 'type'] as const
