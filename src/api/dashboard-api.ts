@@ -1,17 +1,19 @@
-import * as z from 'zod/mini'
+import type { StandardSchemaV1 } from '@standard-schema/spec'
+import * as v from 'valibot'
 import { apiFetch } from './api-fetch'
 import { ServiceError } from './client'
 import { roles } from './roles'
 
 // The dashboard server's own API (/auth/*): sign-in, accounts and the audit log. It is not part of
-// the service's contract, so its answers are checked here.
+// the service's contract, so its answers are checked here: with valibot on the first screen
+// (src/lib/search-params.ts says why), with zod elsewhere; both give the Standard Schema interface.
 
-export const meSchema = z.object({ id: z.string(), email: z.string(), role: z.enum(roles) })
-export type Me = z.infer<typeof meSchema>
+export const meSchema = v.object({ id: v.string(), email: v.string(), role: v.picklist(roles) })
+export type Me = v.InferOutput<typeof meSchema>
 
 /** How else one may sign in: an OpenID provider's button label, or null. */
-export const providersSchema = z.object({ oidc: z.nullable(z.object({ name: z.string() })) })
-export type Providers = z.infer<typeof providersSchema>
+export const providersSchema = v.object({ oidc: v.nullable(v.object({ name: v.string() })) })
+export type Providers = v.InferOutput<typeof providersSchema>
 
 /**
  * One call to the dashboard's own API. Every call carries `X-Dashboard-Request: 1`, which the
@@ -22,7 +24,7 @@ export async function dashboardApi<T>(
   options: {
     method?: string
     body?: unknown
-    schema?: z.ZodMiniType<T>
+    schema?: StandardSchemaV1<unknown, T>
     signal?: AbortSignal
   } = {},
 ): Promise<T> {
@@ -54,5 +56,20 @@ export async function dashboardApi<T>(
         : `The dashboard server failed (HTTP ${response.status})`
     throw new ServiceError(message, response.status, retryAfter > 0 ? retryAfter : null)
   }
-  return (options.schema ? options.schema.parse(body) : body) as T
+  if (!options.schema) return body as T
+  const checked = await options.schema['~standard'].validate(body)
+  if (checked.issues) throw unreadableAnswer(checked.issues[0], response.status)
+  return checked.value
+}
+
+// An answer the page cannot read: most likely the server is newer than the page (a reload fixes
+// it). The first issue names the field, for whoever reads the message out to support.
+function unreadableAnswer(issue: StandardSchemaV1.Issue | undefined, status: number) {
+  const path = (issue?.path ?? [])
+    .map((segment) => String(typeof segment === 'object' ? segment.key : segment))
+    .join('.')
+  return new ServiceError(
+    `The dashboard server's answer could not be read (${path || 'the answer'}: ${issue?.message}). Reload the page and try again.`,
+    status,
+  )
 }

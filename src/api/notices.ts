@@ -1,33 +1,26 @@
-import * as z from 'zod/mini'
+import * as v from 'valibot'
 
 // Notices the dashboard leaves for people (auto-accept paused itself, a rule fired), answered by
-// the dashboard server at /api/dashboard/notices. Not part of the service's contract.
+// the dashboard server at /api/dashboard/notices. Not part of the service's contract. The answers
+// are read by the bell, in the first screen, so in valibot (src/lib/search-params.ts says why);
+// what marking read sends is in notice-writes.ts.
 
-export const noticeSchema = z.object({
-  id: z.string(),
+export const noticeSchema = v.object({
+  id: v.string(),
   /** What raised it, such as `auto_accept.paused`: the app words every kind alike. */
-  kind: z.string(),
-  title: z.string(),
-  body: z.string(),
+  kind: v.string(),
+  title: v.string(),
+  body: v.string(),
   /** A path in the app where the matter can be seen to, or null. */
-  link: z.nullable(z.string()),
-  created_at: z.string(),
-  read: z.boolean(),
+  link: v.nullable(v.string()),
+  created_at: v.string(),
+  read: v.boolean(),
 })
-export type Notice = z.infer<typeof noticeSchema>
+export type Notice = v.InferOutput<typeof noticeSchema>
 
 /** `GET /api/dashboard/notices`: the newest notices for the signed-in person, and how many are unread. */
-export const noticeListSchema = z.object({
-  notices: z.array(noticeSchema),
-  unread: z.number(),
+export const noticeListSchema = v.object({
+  notices: v.array(noticeSchema),
+  unread: v.number(),
 })
-export type NoticeList = z.infer<typeof noticeListSchema>
-
-/** `POST /api/dashboard/notices/read`: some notices, or every one, marked read. */
-export const noticesReadSchema = z.union([
-  z.object({
-    ids: z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.maxLength(100)),
-  }),
-  z.object({ all: z.literal(true) }),
-])
-export type NoticesRead = z.infer<typeof noticesReadSchema>
+export type NoticeList = v.InferOutput<typeof noticeListSchema>

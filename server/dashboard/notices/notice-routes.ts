@@ -1,4 +1,4 @@
-import { noticesReadSchema } from '../../../src/api/notices.ts'
+import { noticesReadSchema } from '../../../src/api/notice-writes.ts'
 import { readSmallForm } from '../auth/request-checks.ts'
 import { type DashboardContext, raw, refuse } from '../http/context.ts'
 import { sendError, sendJson } from '../http/json-response.ts'

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import { dashboardApi } from '../dashboard-api'
-import { type NoticesRead, noticeListSchema } from '../notices'
+import type { NoticesRead } from '../notice-writes'
+import { noticeListSchema } from '../notices'
 
 // In the top bar, so in every first screen's code: the list and marking read, nothing more.
 export const noticeKeys = {

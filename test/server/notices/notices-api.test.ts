@@ -2,6 +2,7 @@
  * Notices over HTTP, on SQLite and PostgreSQL: a notice to one account is that account's alone, a
  * notice to every admin is each admin's to read, and each person marks their own read.
  */
+import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { noticeListSchema } from '@/api/notices.ts'
 import { areaMigrations } from '../../../server/dashboard/areas.ts'
@@ -38,7 +39,7 @@ describe.each(bothDatabases)('notices on $name', ({ start }) => {
   const list = async (who: Person) => {
     const answer = await dashboard.as(who, 'GET', path)
     expect(answer.status).toBe(200)
-    return noticeListSchema.parse(answer.json())
+    return v.parse(noticeListSchema, answer.json())
   }
   const read = (who: Person, body: unknown) => dashboard.as(who, 'POST', `${path}/read`, body)
 

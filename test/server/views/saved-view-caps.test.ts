@@ -3,6 +3,7 @@
  * a save, or a change that moves a view into the full group, is refused with the reason, on
  * SQLite and PostgreSQL.
  */
+import * as v from 'valibot'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { savedViewListSchema, savedViewSchema } from '@/api/saved-views.ts'
 import { bothDatabases } from '../support/both-databases.ts'
@@ -22,11 +23,11 @@ describe.each(bothDatabases)('saved view caps on $name', ({ start }) => {
   const as = (who: Person, method: string, path: string, body?: unknown) =>
     running().as(who, method, path, body)
   const listOf = async (who: Person) =>
-    savedViewListSchema.parse((await as(who, 'GET', views)).json()).views
+    v.parse(savedViewListSchema, (await as(who, 'GET', views)).json()).views
   const save = async (who: Person, name: string, shared: boolean) => {
     const answer = await as(who, 'POST', views, { name, shared, search })
     expect(answer.status, answer.text).toBe(201)
-    return savedViewSchema.parse(answer.json())
+    return v.parse(savedViewSchema, answer.json())
   }
   const saveMany = async (who: Person, count: number, shared: boolean, prefix: string = who) => {
     for (let n = 1; n <= count; n++) await save(who, `${prefix} ${n}`, shared)

@@ -2,6 +2,7 @@
  * Saved views over HTTP: who sees which, who may change and delete them, and the audit log's
  * record of every write, on SQLite and PostgreSQL.
  */
+import * as v from 'valibot'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { savedViewListSchema, savedViewSchema } from '@/api/saved-views.ts'
 import { send } from '../dashboard/http-client.ts'
@@ -18,12 +19,12 @@ describe.each(bothDatabases)('saved views on $name', ({ start }) => {
   const listOf = async (who: Person) => {
     const answer = await as(who, 'GET', views)
     expect(answer.status).toBe(200)
-    return savedViewListSchema.parse(answer.json()).views
+    return v.parse(savedViewListSchema, answer.json()).views
   }
   const save = async (who: Person, name: string, shared: boolean) => {
     const answer = await as(who, 'POST', views, { name, shared, search })
     expect(answer.status, answer.text).toBe(201)
-    return savedViewSchema.parse(answer.json())
+    return v.parse(savedViewSchema, answer.json())
   }
   beforeEach(async () => {
     for (const who of ['ana', 'bo', 'admin'] as const)
