@@ -3,9 +3,8 @@ import { dashboardApi } from './dashboard-api'
 import { type SavedView, type SavedViewSearch, savedViewSchema } from './saved-views'
 
 // Saving, changing and deleting saved views: apart from the list, so that this code loads with
-// the save dialog rather than with the sidebar. The server checks bodies with these schemas. In
-// zod's full build, which the first screen does not load: each zod/mini function used anywhere
-// in the app is in the first screen's script.
+// the save dialog rather than with the sidebar. The server checks bodies with these schemas, in
+// zod, which the first screen does not load (src/lib/search-params.ts says why).
 
 export const savedViewNameMax = 60
 /**
