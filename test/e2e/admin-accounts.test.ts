@@ -63,7 +63,7 @@ it('invites an editor whose link makes their account, and the audit log shows wh
   let text = ''
   for await (const chunk of csv) text += chunk
   expect(text.split('\r\n')[1]).toMatch(
-    /,admin@example\.com,dashboard\.createInvite,POST,\/auth\/invites,201$/,
+    /,admin@example\.com,dashboard\.createInvite,POST,\/auth\/invites,201,1$/,
   )
 })
 
