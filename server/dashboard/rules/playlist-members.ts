@@ -15,6 +15,14 @@ const readers = new WeakMap<
   Map<string, { at: number; read: Promise<PlaylistMembers | null> }>
 >()
 
+/** Every reader's kept playlists, so a write can forget one wherever it is kept. */
+const caches = new Set<Map<string, unknown>>()
+
+/** A rule changed the playlist: the next preview or dry run reads it again. */
+export function forgetPlaylist(id: string) {
+  for (const cache of caches) cache.delete(id)
+}
+
 /**
  * A playlist as the service says it is, read with the dashboard's token and kept 15 seconds
  * (a preview asks again at each keystroke); null when the service has no such playlist. A failed
@@ -25,6 +33,7 @@ export function readPlaylist(service: ServiceReader, id: string): Promise<Playli
   if (!cache) {
     cache = new Map()
     readers.set(service, cache)
+    caches.add(cache)
   }
   const now = Date.now()
   const kept = cache.get(id)

@@ -2,6 +2,7 @@ import { maxItems } from '../../../src/api/contract-bounds.ts'
 import type { Playlist } from '../../../src/api/generated/types.gen.ts'
 import { zPlaylistReorder } from '../../../src/api/generated/zod.gen.ts'
 import type { RuleAction } from '../../../src/api/rules.ts'
+import { forgetPlaylist } from './playlist-members.ts'
 import type { StepContext, StepResult } from './steps.ts'
 
 /** The most videos a playlist holds (the contract's bound on a playlist's order). */
@@ -76,6 +77,7 @@ export async function addToPlaylist(context: StepContext, action: Add): Promise<
       ...(action.position === 'bottom' ? {} : { position: at }),
     })
   }
+  forgetPlaylist(playlist.id)
   const position = (answer?.video_ids ?? []).indexOf(videoId)
   return {
     state: 'applied',
@@ -113,5 +115,6 @@ export async function removeFromPlaylist(
   } else {
     await calls.send('DELETE', `${path(playlist.id)}/videos/${encodeURIComponent(videoId)}`)
   }
+  forgetPlaylist(playlist.id)
   return { state: 'applied', note: `Removed from ${named(playlist)}`, clear: [target] }
 }
