@@ -38,6 +38,8 @@ export interface PassContext {
   signal?: AbortSignal
   /** Given to a reconcile: told what it changed that no webhook announced (the rules run on it). */
   corrected?: (news: VideoNews[]) => void
+  /** Told once the pass is recorded as running. */
+  begun?: () => void
 }
 
 /** Reads one video as the index keeps it; null when the service no longer has it. */
@@ -91,6 +93,7 @@ export async function runFullPass(context: PassContext, kind: IndexRunTable['kin
     error: null,
   }
   await db.insertInto('index_runs').values(run).execute()
+  context.begun?.()
   const progress = async () => {
     run.requests = reader.requests - requestsBefore
     context.signal?.throwIfAborted()

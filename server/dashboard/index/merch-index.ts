@@ -74,8 +74,13 @@ export function createMerchIndex(options: MerchIndexOptions) {
     if (previous === undefined) return notStarted(true)
     if (onlyIfDue && previous && Date.now() - Date.parse(previous.started_at) < every)
       return notStarted(true)
+    let begun = () => {}
+    const recorded = new Promise<void>((resolve) => {
+      begun = resolve
+    })
     const done = runFullPass(
       {
+        begun,
         db,
         reader,
         lease,
@@ -98,6 +103,9 @@ export function createMerchIndex(options: MerchIndexOptions) {
         changes.changed({ everything: true })
       })
     running = done
+    // The status answers with the pass from now on, not a copy read before it began.
+    await Promise.race([recorded, done])
+    changes.changed({ everything: true })
     return { started: true, done }
   }
 

@@ -148,11 +148,18 @@ describe('the index over HTTP', () => {
       headers: viewer,
     })
     expect(refused.status).toBe(403)
+    // Read just before, as the coverage page does: the answer after the start must not be that copy.
+    const before = (await get('/api/dashboard/index/status')).json()
     const started = await send(dashboard.url, '/api/dashboard/index/reconcile', {
       method: 'POST',
       headers: admin,
     })
     expect(started.status).toBe(202)
+    const after = (await get('/api/dashboard/index/status')).json()
+    expect(
+      after.running?.kind === 'reconcile' ||
+        after.last_pass?.started_at !== before.last_pass?.started_at,
+    ).toBe(true)
     await expect
       .poll(async () => (await get('/api/dashboard/index/status')).json().last_pass?.kind, {
         timeout: 10_000,
