@@ -1,4 +1,4 @@
-import type { EvaluateOnVideo, MatchingVideos } from './engine-context.ts'
+import type { EvaluateOnVideo, MatchingVideos, ReadVideo } from './engine-context.ts'
 import { evaluateConditions } from './evaluate.ts'
 import { matchingIds } from './matching-videos.ts'
 import { readRuleVideos } from './rule-facts.ts'
@@ -11,15 +11,18 @@ import type { RulesDeps } from './rules-deps.ts'
  */
 export function conditionsOverIndex(deps: RulesDeps): {
   evaluate: EvaluateOnVideo
+  readVideo: ReadVideo
   matching: MatchingVideos
 } {
+  const readVideo: ReadVideo = async (videoId) =>
+    (await readRuleVideos(deps.db, deps.pendingSuggestions, [videoId])).get(videoId)
   return {
-    async evaluate(definition, videoId) {
-      const videos = await readRuleVideos(deps.db, deps.pendingSuggestions, [videoId])
-      const video = videos.get(videoId)
+    async evaluate(definition, videoId, read = readVideo) {
+      const video = await read(videoId)
       if (video === undefined || video.channel_id !== definition.channel_id) return null
       return evaluateConditions(definition.conditions, video)
     },
+    readVideo,
     matching: (definition) => matchingIds(deps, definition.channel_id, definition.conditions),
   }
 }

@@ -5,14 +5,22 @@ import type { Lease } from '../db/lease.ts'
 import type { ServiceClient } from '../forwarding/service-client.ts'
 import type { Notify } from '../notices/notices.ts'
 import type { Log } from '../ops/logger.ts'
+import type { RuleVideo } from './rule-facts.ts'
 import type { RulesDb } from './rules-deps.ts'
 
 export type TraceCondition = z.infer<typeof traceConditionSchema>
 
-/** A rule's conditions answered on one video as the index knows it; null if it knows none. */
+/** One video as the rules' conditions read it from the index; undefined if it holds none. */
+export type ReadVideo = (videoId: string) => Promise<RuleVideo | undefined>
+
+/**
+ * A rule's conditions answered on one video as the index knows it (read by `read`, when given);
+ * null if it knows none.
+ */
 export type EvaluateOnVideo = (
   definition: RuleDefinition,
   videoId: string,
+  read?: ReadVideo,
 ) => Promise<{ matched: boolean; conditions: TraceCondition[] } | null>
 
 /** The videos of a channel a rule's conditions match now (the schedule's library runs). */
@@ -50,6 +58,7 @@ export interface EngineDeps {
   db: RulesDb
   service: ServiceClient
   evaluate: EvaluateOnVideo
+  readVideo: ReadVideo
   matching: MatchingVideos
   /** Leaves a notice (the notices area). */
   notify: Notify

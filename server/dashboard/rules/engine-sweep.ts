@@ -1,9 +1,9 @@
 import type { EngineContext } from './engine-context.ts'
-import { type RunRequest, takeOver } from './run-claim.ts'
+import { type RunRequest, takeOverExpired } from './run-claim.ts'
 import { sweepTraces } from './traces-sweep.ts'
 import { rulesWoken, tickOf } from './triggers.ts'
 
-const resumedAtOnce = 50
+const resumedAtOnce = 500
 const tracesSweptEveryMs = 3_600_000
 
 /**
@@ -16,7 +16,7 @@ export function createEngineSweep(
   context: EngineContext,
   engine: {
     claimAndQueue(requests: readonly RunRequest[]): Promise<number>
-    resume(runId: string, videoId: string): Promise<void>
+    resume(videoId: string, runIds: readonly string[]): Promise<void>
     /** The runs this replica holds that wait their turn behind others on their video. */
     waiting(): string[]
     stopping: AbortSignal
@@ -42,16 +42,17 @@ export function createEngineSweep(
         .execute()
   }
 
+  // All of them: a replica stopped in a burst may leave thousands of runs waiting their turn.
   async function resumeStopped() {
-    const stale = await db
-      .selectFrom('rule_runs')
-      .select(['id', 'video_id'])
-      .where('outcome', '=', 'running')
-      .where('lease_until', '<', context.now())
-      .limit(resumedAtOnce)
-      .execute()
-    for (const run of stale)
-      if (await takeOver(context, run.id, 'expired')) engine.resume(run.id, run.video_id ?? '')
+    for (;;) {
+      const taken = await takeOverExpired(context, resumedAtOnce)
+      let count = 0
+      for (const [videoId, runIds] of taken) {
+        count += runIds.length
+        engine.resume(videoId, runIds)
+      }
+      if (count < resumedAtOnce || engine.stopping.aborted) return
+    }
   }
 
   async function runSchedules() {

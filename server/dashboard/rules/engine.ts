@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import type { Principal } from '../auth/sign-in-routes.ts'
-import { defaultEngineOptions, type EngineContext, type EngineDeps } from './engine-context.ts'
+import {
+  defaultEngineOptions,
+  type EngineContext,
+  type EngineDeps,
+  type ReadVideo,
+} from './engine-context.ts'
 import { createEngineSweep } from './engine-sweep.ts'
 import type { RulesEngine, StoredRule } from './rules-deps.ts'
-import { executeRun } from './run.ts'
-import { claimRuns, type RunRequest, takeOver } from './run-claim.ts'
+import { executeRun, loadRuns } from './run.ts'
+import { claimRuns, type RunRequest, takeOverFailed } from './run-claim.ts'
 import { createCallLimiter } from './steps-calls.ts'
 import { channelOf, type HeardChange, rulesWoken } from './triggers.ts'
 
@@ -47,13 +52,53 @@ export function createRulesEngine(deps: EngineDeps) {
   // Runs claimed here and not yet done: their leases are renewed while they wait their turn.
   const waiting = new Set<string>()
 
+  /**
+   * Does `work` on the video while this replica holds it and has a slot. The video is waited for
+   * without a slot: one another replica holds (or a stopped one held until its lease runs out)
+   * must not keep this replica's other videos waiting.
+   */
   async function holdingVideo(videoId: string, work: () => Promise<void>) {
     const lease = deps.lease(`rule-video:${videoId}`, context.holder, options.leaseTtlMs)
-    while (!(await lease.take())) await context.sleep(100)
-    try {
-      await work()
-    } finally {
-      await lease.release().catch(() => {})
+    for (;;) {
+      while (!(await lease.take())) await context.sleep(100)
+      const done = await videoSlots(async () => {
+        // Renewed: waiting for the slot may have outlasted the lease.
+        if (!(await lease.take())) return false
+        try {
+          await work()
+        } finally {
+          await lease.release().catch(() => {})
+        }
+        return true
+      })
+      if (done) return
+    }
+  }
+
+  /**
+   * Runs `runIds` on one video, in order. They read the video once, and again after a run that
+   * had steps to take: runs that match nothing change nothing.
+   */
+  async function runAll(videoId: string, runIds: readonly string[]) {
+    let known: ReturnType<ReadVideo> | null = null
+    const read: ReadVideo = (id) => {
+      if (id !== videoId) return deps.readVideo(id)
+      known ??= deps.readVideo(id)
+      return known
+    }
+    const loaded = await loadRuns(context.db, runIds)
+    for (const runId of runIds) {
+      if (stopping.signal.aborted) return
+      await executeRun(context, runId, read, loaded.get(runId))
+        .then((acted) => {
+          if (acted) known = null
+        })
+        .catch((error: unknown) => {
+          known = null
+          if (!stopping.signal.aborted)
+            deps.log('a rule run stopped', { runId, error: String(error) })
+        })
+        .finally(() => waiting.delete(runId))
     }
   }
 
@@ -63,21 +108,7 @@ export function createRulesEngine(deps: EngineDeps) {
     for (const runId of runIds) waiting.add(runId)
     const previous = queues.get(videoId) ?? Promise.resolve()
     const next = previous
-      .then(() =>
-        videoSlots(() =>
-          holdingVideo(videoId, async () => {
-            for (const runId of runIds) {
-              if (stopping.signal.aborted) return
-              await executeRun(context, runId)
-                .catch((error: unknown) => {
-                  if (!stopping.signal.aborted)
-                    deps.log('a rule run stopped', { runId, error: String(error) })
-                })
-                .finally(() => waiting.delete(runId))
-            }
-          }),
-        ),
-      )
+      .then(() => holdingVideo(videoId, () => runAll(videoId, runIds)))
       .catch((error: unknown) => {
         if (!stopping.signal.aborted)
           deps.log('rule runs not carried out', { videoId, error: String(error) })
@@ -105,7 +136,7 @@ export function createRulesEngine(deps: EngineDeps) {
 
   const sweep = createEngineSweep(context, {
     claimAndQueue,
-    resume: (runId, videoId) => enqueue(videoId, [runId]),
+    resume: (videoId, runIds) => enqueue(videoId, runIds),
     waiting: () => [...waiting],
     stopping: stopping.signal,
   })
@@ -152,7 +183,7 @@ export function createRulesEngine(deps: EngineDeps) {
      * when the run did not fail or someone is retrying it already.
      */
     async retry(runId: string, person: Principal): Promise<boolean> {
-      if (!(await takeOver(context, runId, 'failed'))) return false
+      if (!(await takeOverFailed(context, runId))) return false
       await deps.db
         .updateTable('rule_steps')
         .set({ state: 'pending', attempts: 0, note: `Tried again by ${person.email}` })

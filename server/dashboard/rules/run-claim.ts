@@ -21,7 +21,7 @@ export interface RunRequest {
 }
 
 /**
- * Claims a run for each request whose (rule, event) no replica has claimed, in one transaction:
+ * Claims a run for each request whose (rule, event) no replica has claimed, in one statement:
  * two replicas given the same event contend once, and the one that commits first holds every run
  * of it (its runs on one video then go in priority order, never interleaved with the other's).
  * Returns the runs claimed, in the order asked.
@@ -32,47 +32,43 @@ export async function claimRuns(
 ): Promise<{ runId: string; request: RunRequest }[]> {
   if (requests.length === 0) return []
   const startedMs = context.now()
-  return context.db.transaction().execute(async (tx) => {
-    const claimed: { runId: string; request: RunRequest }[] = []
-    for (const request of requests) {
-      const inserted = await tx
-        .insertInto('rule_runs')
-        .values({
-          id: randomUUID(),
-          rule_id: request.rule.id,
-          rule_version: request.rule.version,
-          video_id: request.videoId,
-          claim_key: `${request.rule.id}|${request.eventKey}`,
-          cause: JSON.stringify(request.cause),
-          event: JSON.stringify(request.event ?? null),
-          outcome: 'running',
-          conditions: '[]',
-          started_at: new Date(startedMs).toISOString(),
-          started_ms: startedMs,
-          finished_at: null,
-          holder: context.holder,
-          lease_until: startedMs + context.options.leaseTtlMs,
-        })
-        .onConflict((conflict) => conflict.column('claim_key').doNothing())
-        .returning('id')
-        .executeTakeFirst()
-      if (inserted) claimed.push({ runId: inserted.id, request })
-    }
-    return claimed
+  const byKey = new Map(requests.map((request) => [claimKey(request), request]))
+  const inserted = await context.db
+    .insertInto('rule_runs')
+    .values(
+      [...byKey].map(([key, request]) => ({
+        id: randomUUID(),
+        rule_id: request.rule.id,
+        rule_version: request.rule.version,
+        video_id: request.videoId,
+        claim_key: key,
+        cause: JSON.stringify(request.cause),
+        event: JSON.stringify(request.event ?? null),
+        outcome: 'running' as const,
+        conditions: '[]',
+        started_at: new Date(startedMs).toISOString(),
+        started_ms: startedMs,
+        finished_at: null,
+        holder: context.holder,
+        lease_until: startedMs + context.options.leaseTtlMs,
+      })),
+    )
+    .onConflict((conflict) => conflict.column('claim_key').doNothing())
+    .returning(['id', 'claim_key'])
+    .execute()
+  const ids = new Map(inserted.map((row) => [row.claim_key, row.id]))
+  return [...byKey].flatMap(([key, request]) => {
+    const runId = ids.get(key)
+    return runId ? [{ runId, request }] : []
   })
 }
 
-/**
- * Takes over a run whose holder stopped (its lease ran out) or hands a finished run back for a
- * retry: true when this replica now holds it.
- */
-export async function takeOver(
-  context: EngineContext,
-  runId: string,
-  from: 'expired' | 'failed',
-): Promise<boolean> {
+const claimKey = (request: RunRequest) => `${request.rule.id}|${request.eventKey}`
+
+/** Hands a finished run that failed back for a retry: true when this replica now holds it. */
+export async function takeOverFailed(context: EngineContext, runId: string): Promise<boolean> {
   const now = context.now()
-  let update = context.db
+  const taken = await context.db
     .updateTable('rule_runs')
     .set({
       holder: context.holder,
@@ -81,12 +77,58 @@ export async function takeOver(
       finished_at: null,
     })
     .where('id', '=', runId)
-  update =
-    from === 'expired'
-      ? update.where('outcome', '=', 'running').where('lease_until', '<', now)
-      : update.where('outcome', 'in', ['failed', 'partly_failed'])
-  const taken = await update.executeTakeFirst()
+    .where('outcome', 'in', ['failed', 'partly_failed'])
+    .executeTakeFirst()
   return Number(taken.numUpdatedRows) > 0
+}
+
+/**
+ * Takes over at once up to `most` runs whose holder stopped (their leases ran out): each goes to
+ * one replica, the one whose update reaches it first. Answers them by video, each video's in the
+ * order they were claimed (a rule's priority within one event).
+ */
+export async function takeOverExpired(
+  context: EngineContext,
+  most: number,
+): Promise<Map<string, string[]>> {
+  const now = context.now()
+  const taken = await context.db
+    .updateTable('rule_runs')
+    .set({ holder: context.holder, lease_until: now + context.options.leaseTtlMs })
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('rule_runs')
+        .select('id')
+        .where('outcome', '=', 'running')
+        .where('lease_until', '<', now)
+        .limit(most),
+    )
+    // Again on the row itself: another replica's update may have taken it meanwhile.
+    .where('outcome', '=', 'running')
+    .where('lease_until', '<', now)
+    .returning('id')
+    .execute()
+  const byVideo = new Map<string, string[]>()
+  for (let start = 0; start < taken.length; start += 500) {
+    const runs = await context.db
+      .selectFrom('rule_runs as run')
+      .innerJoin('rules as rule', 'rule.id', 'run.rule_id')
+      .select(['run.id', 'run.video_id'])
+      .where(
+        'run.id',
+        'in',
+        taken.slice(start, start + 500).map((row) => row.id),
+      )
+      .orderBy('run.started_ms')
+      .orderBy('rule.priority')
+      .orderBy('rule.id')
+      .execute()
+    for (const run of runs) {
+      const videoId = run.video_id ?? ''
+      byVideo.set(videoId, [...(byVideo.get(videoId) ?? []), run.id])
+    }
+  }
+  return byVideo
 }
 
 /** Renews this replica's hold on a run; false once another replica has taken it over. */

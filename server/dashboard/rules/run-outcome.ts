@@ -13,8 +13,16 @@ export function outcomeOf(states: readonly StepState[]): Outcome {
   return applied ? 'applied' : 'skipped'
 }
 
-/** Records a run's end, if this replica still holds it; false if another took it over. */
-export async function finishRun(context: EngineContext, runId: string, outcome: Outcome) {
+/**
+ * Records a run's end (with its conditions' answers, when not yet recorded), if this replica still
+ * holds it; false if another took it over.
+ */
+export async function finishRun(
+  context: EngineContext,
+  runId: string,
+  outcome: Outcome,
+  conditions?: string,
+) {
   const done = await context.db
     .updateTable('rule_runs')
     .set({
@@ -22,6 +30,7 @@ export async function finishRun(context: EngineContext, runId: string, outcome: 
       finished_at: new Date(context.now()).toISOString(),
       holder: null,
       lease_until: null,
+      ...(conditions === undefined ? {} : { conditions }),
     })
     .where('id', '=', runId)
     .where('holder', '=', context.holder)

@@ -1,5 +1,5 @@
 import type { RuleAction, RuleDefinition } from '../../../src/api/rules.ts'
-import type { EngineContext, TraceCondition } from './engine-context.ts'
+import type { EngineContext, ReadVideo, TraceCondition } from './engine-context.ts'
 import { heldConditions, recordPlacements } from './placements.ts'
 import { type RunCause, renewRun } from './run-claim.ts'
 import { finishRun, outcomeOf, pauseIfFailing, tellFollowers } from './run-outcome.ts'
@@ -10,15 +10,8 @@ import type { TraceCall } from './steps-calls.ts'
 const hourMs = 3_600_000
 const acting: RunCause['kind'][] = ['video_created', 'video_updated', 'reconcile']
 
-/**
- * Carries a run this replica holds to its end: its conditions answered on the video as the index
- * knows it (once; a resumed run keeps them), its steps recorded and done in order (those already
- * applied never again), then its outcome, the placements it made, and a pause if its rule now
- * fails too often. Stops where it is if another replica takes the run over.
- */
-export async function executeRun(context: EngineContext, runId: string): Promise<void> {
-  const { db } = context
-  const run = await db
+const runQuery = (db: EngineContext['db']) =>
+  db
     .selectFrom('rule_runs as run')
     .innerJoin('rules as rule', 'rule.id', 'run.rule_id')
     .leftJoin('rule_versions as v', (join) =>
@@ -27,30 +20,66 @@ export async function executeRun(context: EngineContext, runId: string): Promise
     .select(['run.id', 'run.rule_id', 'run.video_id', 'run.cause', 'run.conditions'])
     .select(['run.started_ms', 'rule.author_id', 'rule.definition as current'])
     .select('v.definition as then')
-    .where('run.id', '=', runId)
-    .executeTakeFirstOrThrow()
+    .select((eb) =>
+      eb
+        .selectFrom('rule_steps')
+        .select((count) => count.fn.countAll<number>().as('n'))
+        .whereRef('rule_steps.run_id', '=', 'run.id')
+        .as('steps'),
+    )
+
+/** A run as it is carried out: its rule (the version it was claimed for) and its steps so far. */
+export type RunRow = Awaited<ReturnType<ReturnType<typeof runQuery>['executeTakeFirstOrThrow']>>
+
+/** Runs as they are now, by id, read at once (a video's runs queued together). */
+export async function loadRuns(
+  db: EngineContext['db'],
+  runIds: readonly string[],
+): Promise<Map<string, RunRow>> {
+  const rows: RunRow[] = []
+  for (let start = 0; start < runIds.length; start += 500)
+    rows.push(
+      ...(await runQuery(db)
+        .where('run.id', 'in', runIds.slice(start, start + 500))
+        .execute()),
+    )
+  return new Map(rows.map((row) => [row.id, row]))
+}
+
+/**
+ * Carries a run this replica holds to its end: its conditions answered on the video as the index
+ * knows it (read by `read`; once: a resumed run keeps them), its steps recorded and done in order
+ * (those already applied never again), then its outcome, the placements it made, and a pause if
+ * its rule now fails too often. Stops where it is if another replica takes the run over (`loaded`
+ * is the run as read with the others of its video, then). Resolves true when it had steps to take
+ * (the video may have changed), false when it matched nothing.
+ */
+export async function executeRun(
+  context: EngineContext,
+  runId: string,
+  read?: ReadVideo,
+  loaded?: RunRow,
+): Promise<boolean> {
+  const { db } = context
+  const run = loaded ?? (await runQuery(db).where('run.id', '=', runId).executeTakeFirstOrThrow())
   // The rule as it was when the run was claimed, even if it has been edited since.
   const definition = JSON.parse(run.then ?? run.current) as RuleDefinition
   const videoId = run.video_id ?? ''
   let conditions = JSON.parse(run.conditions) as TraceCondition[]
-  const stepCount = await db
-    .selectFrom('rule_steps')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('run_id', '=', runId)
-    .executeTakeFirstOrThrow()
-  if (Number(stepCount.n) === 0) {
-    const answer = await context.evaluate(definition, videoId)
-    if (!(await renewRun(context, runId))) return
+  if (Number(run.steps ?? 0) === 0) {
+    const answer = await context.evaluate(definition, videoId, read)
     conditions = answer?.conditions ?? []
+    // Most runs match nothing: their answers and their end are one write.
+    if (!answer?.matched) {
+      await finishRun(context, runId, 'no_match', JSON.stringify(conditions))
+      return false
+    }
+    if (!(await renewRun(context, runId))) return false
     await db
       .updateTable('rule_runs')
       .set({ conditions: JSON.stringify(conditions) })
       .where('id', '=', runId)
       .execute()
-    if (!answer?.matched) {
-      await finishRun(context, runId, 'no_match')
-      return
-    }
     const cause = JSON.parse(run.cause) as RunCause
     const refusal =
       (await authorRefusal(db, run.author_id, definition.actions)) ??
@@ -99,7 +128,7 @@ export async function executeRun(context: EngineContext, runId: string): Promise
       },
       facts,
     )
-    if (!result) return
+    if (!result) return true
     await recordPlacements(db, {
       videoId,
       ruleId: run.rule_id,
@@ -116,9 +145,10 @@ export async function executeRun(context: EngineContext, runId: string): Promise
     .where('run_id', '=', runId)
     .execute()
   const outcome = outcomeOf(states.map((step) => step.state))
-  if (!(await finishRun(context, runId, outcome))) return
+  if (!(await finishRun(context, runId, outcome))) return true
   // Checked after every run that acted: the last of 20 to finish may be one that worked.
   if (outcome !== 'skipped') await pauseIfFailing(context, run.rule_id)
+  return true
 }
 
 // A last guard against a rule that feeds itself: actions already in place are skipped, so a loop

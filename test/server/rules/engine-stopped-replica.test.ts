@@ -1,0 +1,158 @@
+/**
+ * What a replica stopped mid-burst leaves behind (found by bench:rules): every run whose lease ran
+ * out is taken over in one sweep, not a few dozen a sweep; and videos another replica still holds
+ * do not keep this replica from acting on the others meanwhile.
+ */
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Playlist, Video } from '../../../src/api/generated/types.gen.ts'
+import { bothDatabases } from '../support/both-databases.ts'
+import { waitUntil } from '../wait-until.ts'
+import { type RulesWorld, startRulesWorld } from './rules-world.ts'
+
+describe.each(bothDatabases)('a stopped replica’s work on $name', (database) => {
+  let world: RulesWorld
+  let stopDatabase: () => Promise<void>
+  let videos: Video[]
+
+  beforeAll(async () => {
+    const started = await database.start()
+    stopDatabase = started.stop
+    world = await startRulesWorld({
+      database: started.location,
+      rules: { sweepEveryMs: 1_000, leaseTtlMs: 2_000 },
+    })
+    videos = await world.clearedVideos(12)
+  }, 120_000)
+  afterAll(async () => {
+    await world?.close()
+    await stopDatabase?.()
+  })
+
+  const scheduleLease = async () =>
+    (
+      await world.base
+        .selectFrom('index_leases')
+        .select('expires_at')
+        .where('name', '=', 'rules-schedule')
+        .executeTakeFirst()
+    )?.expires_at
+  /** Resolves once a sweep has ended (it renews the schedule's lease last). */
+  async function nextSweep() {
+    const before = await scheduleLease()
+    await waitUntil(async () => (await scheduleLease()) !== before, 'the next sweep', {
+      timeoutMs: 10_000,
+      intervalMs: 20,
+    })
+  }
+
+  it('takes over every run whose lease ran out in one sweep', async () => {
+    const video = videos[0] as Video
+    const ruleId = await world.addRule({
+      name: 'Left mid-burst',
+      description: '',
+      channel_id: world.channel,
+      trigger: { type: 'manual' },
+      conditions: { group: 'all', children: [{ field: 'hashtag', op: 'has', value: 'nowhere' }] },
+      actions: [{ type: 'publish' }],
+      priority: 100,
+    })
+    const left = 150
+    const startedMs = Date.now() - 10_000
+    await nextSweep()
+    await world.db
+      .insertInto('rule_runs')
+      .values(
+        Array.from({ length: left }, (_, index) => ({
+          id: randomUUID(),
+          rule_id: ruleId,
+          rule_version: 1,
+          video_id: video.id,
+          claim_key: `${ruleId}|manual:left:${index}`,
+          cause: JSON.stringify({
+            kind: 'manual',
+            at: new Date(startedMs).toISOString(),
+            detail: 'Run now',
+          }),
+          event: null,
+          outcome: 'running' as const,
+          conditions: '[]',
+          started_at: new Date(startedMs).toISOString(),
+          started_ms: startedMs,
+          finished_at: null,
+          holder: 'a replica that stopped',
+          lease_until: Date.now() - 1_000,
+        })),
+      )
+      .execute()
+    await nextSweep()
+    const stillLeft = await world.db
+      .selectFrom('rule_runs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('holder', '=', 'a replica that stopped')
+      .executeTakeFirstOrThrow()
+    expect(Number(stillLeft.n)).toBe(0)
+    const outcomes = () =>
+      world.db
+        .selectFrom('rule_runs')
+        .select('outcome')
+        .where('rule_id', '=', ruleId)
+        .groupBy('outcome')
+        .execute()
+    await waitUntil(
+      async () => (await outcomes()).every((row) => row.outcome !== 'running'),
+      'the runs taken over to end',
+    )
+    expect(await outcomes()).toEqual([{ outcome: 'no_match' }])
+  })
+
+  it('acts on other videos while those another replica holds wait', async () => {
+    const playlist = await world.call<Playlist>('POST', '/playlists', {
+      channel_id: world.channel,
+      name: 'Not held up',
+    })
+    const ruleId = await world.addRule({
+      name: 'Held or not',
+      description: '',
+      channel_id: world.channel,
+      trigger: { type: 'video_updated' },
+      conditions: { group: 'all', children: [{ field: 'hashtag', op: 'has', value: 'held' }] },
+      actions: [{ type: 'playlist_add', playlist_id: playlist.id, position: 'bottom' }],
+      priority: 100,
+    })
+    // Held by a replica that stopped, for longer than the test waits.
+    const held = videos.slice(1, 11)
+    await world.base
+      .insertInto('index_leases')
+      .values(
+        held.map((video) => ({
+          name: `rule-video:${video.id}`,
+          holder: 'a replica that stopped',
+          expires_at: Date.now() + 120_000,
+        })),
+      )
+      .execute()
+    for (const video of held)
+      await world.call('PATCH', `/videos/${video.id}`, { hashtags: ['held'] })
+    await waitUntil(
+      async () => (await world.runsOf(ruleId, '&outcome=running')).length >= held.length,
+      'the runs of the held videos to be claimed',
+    )
+    const free = videos[11] as Video
+    await world.call('PATCH', `/videos/${free.id}`, { hashtags: ['held'] })
+    await waitUntil(
+      async () =>
+        (await world.call<Playlist>('GET', `/playlists/${playlist.id}`)).video_ids.includes(
+          free.id,
+        ),
+      'the free video in the playlist',
+      { timeoutMs: 20_000, intervalMs: 100 },
+    )
+    const runs = await world.runsOf(ruleId, `&video_id=${free.id}`)
+    expect(runs.map((run) => run.outcome)).toEqual(['applied'])
+    await world.base
+      .deleteFrom('index_leases')
+      .where('holder', '=', 'a replica that stopped')
+      .execute()
+  })
+})
