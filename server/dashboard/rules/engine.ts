@@ -10,6 +10,7 @@ import { createEngineSweep } from './engine-sweep.ts'
 import type { RulesEngine, StoredRule } from './rules-deps.ts'
 import { executeRun, loadRuns } from './run.ts'
 import { claimRuns, type RunRequest, takeOverFailed } from './run-claim.ts'
+import { triageRuns } from './run-triage.ts'
 import { createCallLimiter } from './steps-calls.ts'
 import { channelOf, type HeardChange, rulesWoken } from './triggers.ts'
 
@@ -128,7 +129,8 @@ export function createRulesEngine(deps: EngineDeps) {
       claimed += runs.length
       const byVideo = new Map<string, string[]>()
       for (const { runId, request } of runs)
-        byVideo.set(request.videoId, [...(byVideo.get(request.videoId) ?? []), runId])
+        if (!request.unmatched)
+          byVideo.set(request.videoId, [...(byVideo.get(request.videoId) ?? []), runId])
       for (const [videoId, runIds] of byVideo) enqueue(videoId, runIds)
     }
     return claimed
@@ -153,14 +155,15 @@ export function createRulesEngine(deps: EngineDeps) {
         return
       }
       const rules = await rulesWoken(deps.db, change.trigger, channel)
+      const requests = rules.map((rule) => ({
+        rule,
+        videoId: change.videoId,
+        eventKey: change.eventKey,
+        cause: change.cause,
+        event: change.event,
+      }))
       await claimAndQueue(
-        rules.map((rule) => ({
-          rule,
-          videoId: change.videoId,
-          eventKey: change.eventKey,
-          cause: change.cause,
-          event: change.event,
-        })),
+        await triageRuns(context, change.videoId, requests, new Date(context.now())),
       )
     },
     /** `RulesEngine.runOver`: a person runs a rule now over these videos. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { EngineContext } from './engine-context.ts'
+import type { EngineContext, TraceCondition } from './engine-context.ts'
 import type { StoredRule } from './rules-deps.ts'
 
 /** What started a run: in the trace as `cause`, and in words. */
@@ -18,13 +18,16 @@ export interface RunRequest {
   cause: RunCause
   /** The event's data, kept for a retry. */
   event: unknown
+  /** Answered already and matching nothing: recorded ended (`no_match`) with these answers. */
+  unmatched?: TraceCondition[]
 }
 
 /**
  * Claims a run for each request whose (rule, event) no replica has claimed, in one statement:
  * two replicas given the same event contend once, and the one that commits first holds every run
  * of it (its runs on one video then go in priority order, never interleaved with the other's).
- * Returns the runs claimed, in the order asked.
+ * A request answered already (`unmatched`) is claimed ended. Returns the runs claimed, in the
+ * order asked.
  */
 export async function claimRuns(
   context: EngineContext,
@@ -44,13 +47,23 @@ export async function claimRuns(
         claim_key: key,
         cause: JSON.stringify(request.cause),
         event: JSON.stringify(request.event ?? null),
-        outcome: 'running' as const,
-        conditions: '[]',
         started_at: new Date(startedMs).toISOString(),
         started_ms: startedMs,
-        finished_at: null,
-        holder: context.holder,
-        lease_until: startedMs + context.options.leaseTtlMs,
+        ...(request.unmatched
+          ? {
+              outcome: 'no_match' as const,
+              conditions: JSON.stringify(request.unmatched),
+              finished_at: new Date(startedMs).toISOString(),
+              holder: null,
+              lease_until: null,
+            }
+          : {
+              outcome: 'running' as const,
+              conditions: '[]',
+              finished_at: null,
+              holder: context.holder,
+              lease_until: startedMs + context.options.leaseTtlMs,
+            }),
       })),
     )
     .onConflict((conflict) => conflict.column('claim_key').doNothing())
