@@ -1,5 +1,5 @@
-// npm run bench [name…] — runs every benchmark (or those named: sandbox, auth, index, ui, catalog,
-// review, playlist, live, upload) one after another, each in its own process, then writes
+// npm run bench [name…] — runs every benchmark (or those named: sandbox, auth, index, rules, ui,
+// catalog, review, playlist, live, upload) one after another, each in its own process, then writes
 // docs/benchmarks.md: one table of each figure (the reference device's), its goal, met or missed,
 // the host index and the date. Each benchmark hands its rows over in a file (BENCH_REPORT_FILE),
 // not through its text; docs/benchmarks.json keeps them, so running some keeps the others' rows.

@@ -24,7 +24,7 @@ import { serverReference } from './reference/scale.ts'
 import { runBurst } from './rules/burst.ts'
 import { libraryVideos, planBurst } from './rules/burst-plan.ts'
 import { type Catalog, dryRuns, previewEdits } from './rules/editing.ts'
-import { burstRows, editingRows, traceRows } from './rules/rows.ts'
+import { burstRows, editingRows, serviceRows, traceRows } from './rules/rows.ts'
 import { rulesApi, rulesOn, writeBurstRules, writeLibraryRule } from './rules/rule-set.ts'
 import type { ServiceCall } from './rules/service-client.ts'
 import { settings } from './rules/settings.ts'
@@ -96,7 +96,11 @@ try {
     Date.now() + settings.settleSeconds * 1000,
   )
   step('reading the service’s playlists and the runs’ traces')
-  const counted = await tally({ tee, proxy, service, rules }, where, burst.expected)
+  const counted = await tally(
+    { tee, proxy, service, rules, killedUrl: world.killed.url },
+    where,
+    burst.expected,
+  )
   if (tee.unexpected.length > 0)
     throw new Error(`webhook deliveries went wrong: ${tee.unexpected.slice(0, 3).join('; ')}`)
 
@@ -111,6 +115,7 @@ try {
     `bench:rules — ${settings.videos.toLocaleString('en')} videos, ${rulesCount} rules on, two replicas`,
     [
       ...burstRows({ videos: settings.videos, rules: rulesCount }, burst, tee.events, counted),
+      ...serviceRows(proxy.answers, burst.startedAt),
       ...editingRows(serverReference(speed), preview, dry),
       ...traceRows(counted),
     ],

@@ -10,6 +10,7 @@ export const benchmarks = {
   sandbox: 'bench/sandbox-list.ts',
   auth: 'bench/auth.ts',
   index: 'bench/index.ts',
+  rules: 'bench/rules.ts',
   ui: 'bench/ui.ts',
   catalog: 'bench/catalog.ts',
   review: 'bench/review.ts',

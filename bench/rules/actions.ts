@@ -46,25 +46,34 @@ export async function runsOf(url: string, session: Session, query: string): Prom
   }
 }
 
-/** How many of a rule's adds of a video its runs' traces show, call by call (2xx answered). */
+/**
+ * How many of a rule's adds of a video its runs' traces show, call by call (2xx answered), and
+ * when the first run that shows one was claimed (null if none does).
+ */
 export async function tracedAdds(
   url: string,
   session: Session,
   rule: BurstRule,
   videoId: string,
-): Promise<number> {
+): Promise<{ traced: number; claimedAt: number | null }> {
   const runs = await runsOf(url, session, `rule_id=${rule.id}&video_id=${videoId}`)
-  return runs
-    .flatMap((run) => run.steps)
-    .flatMap((step) => (step.state === 'applied' ? step.calls : []))
-    .filter(
-      (call) =>
-        call.method === 'POST' &&
-        call.path === `/api/v1/playlists/${encodeURIComponent(rule.playlistId)}/videos` &&
-        call.status !== null &&
-        call.status >= 200 &&
-        call.status < 300,
-    ).length
+  const path = `/api/v1/playlists/${encodeURIComponent(rule.playlistId)}/videos`
+  const adds = (run: RuleRun) =>
+    run.steps
+      .flatMap((step) => (step.state === 'applied' ? step.calls : []))
+      .filter(
+        (call) =>
+          call.method === 'POST' &&
+          call.path === path &&
+          call.status !== null &&
+          call.status >= 200 &&
+          call.status < 300,
+      ).length
+  const adding = runs.filter((run) => adds(run) > 0)
+  return {
+    traced: adding.reduce((sum, run) => sum + adds(run), 0),
+    claimedAt: adding.length ? Math.min(...adding.map((run) => Date.parse(run.started_at))) : null,
+  }
 }
 
 /** Whether the dashboard answers "why is this here?" with the rule for a video it placed. */

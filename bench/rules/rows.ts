@@ -22,6 +22,9 @@ const exactly = (figure: string, value: number, goal: number, key?: string): Row
   ...(key ? { key, value } : {}),
 })
 
+const halves = (values: number[]) =>
+  `${ms(percentile(values, 0.5))} / ${ms(percentile(values, 0.95))}`
+
 /** The burst: what was changed and delivered, and what the rules did at the service. */
 export function burstRows(
   setup: { videos: number; rules: number },
@@ -72,8 +75,20 @@ export function burstRows(
       note: end,
     },
     { ...plain('Webhook received → action applied, max', ms(max(tally.delays))), note: end },
+    {
+      ...plain('Of which: webhook received → run claimed, p50 / p95', halves(tally.toClaim)),
+      note: end,
+    },
+    {
+      ...plain('Of which: run claimed → action applied, p50 / p95', halves(tally.toAction)),
+      note: end,
+    },
     exactly('Duplicate actions at the service', tally.duplicates, 0, 'duplicateActions'),
     exactly('Lost actions (never applied)', tally.lost, 0, 'lostActions'),
+    plain(
+      'Of which: webhook taken by the killed replica, no run ever claimed',
+      count(tally.lostInKill),
+    ),
     plain(
       'Videos in a rule’s playlist that no rule should have put there',
       count(tally.unexpected),
@@ -84,6 +99,30 @@ export function burstRows(
       `${count(tally.stillRunning)}; ${count(tally.failedRuns)}`,
     ),
   ]
+}
+
+/** How long the service took to answer the replicas' calls the runs make, during the burst. */
+export function serviceRows(
+  answers: ReadonlyMap<string, readonly { at: number; ms: number }[]>,
+  since: number,
+): Row[] {
+  const kinds = [
+    'GET /api/v1/videos/:id',
+    'GET /api/v1/playlists/:id',
+    'POST /api/v1/playlists/:id/videos',
+  ]
+  return kinds.map((kind) => {
+    const times = (answers.get(kind) ?? [])
+      .filter((each) => each.at >= since)
+      .map((each) => each.ms)
+    return {
+      ...plain(
+        `The service’s answers to ${kind}, p50 / p95 (${count(times.length)})`,
+        halves(times),
+      ),
+      note: 'as measured at the proxy',
+    }
+  })
 }
 
 /** Seeing before doing: the editor's previews and the dry run, referred to the reference device. */

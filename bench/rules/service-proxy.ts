@@ -48,6 +48,8 @@ export async function startServiceProxy(serviceUrl: string) {
   const target = new URL(serviceUrl)
   const agent = new Agent({ keepAlive: true, maxSockets: 64 })
   const writes: ServiceWrite[] = []
+  /** When each request came and how long the service took to answer it (to its headers), by kind. */
+  const answers = new Map<string, { at: number; ms: number }[]>()
   const server = createServer(async (req, res) => {
     const method = req.method ?? 'GET'
     const sentAt = Date.now()
@@ -67,6 +69,11 @@ export async function startServiceProxy(serviceUrl: string) {
         // Noted as soon as the service has answered: a replica killed meanwhile never reads the
         // answer, but the write happened at the service all the same.
         if (writing) writes.push(noted(method, req.url, body, answer.statusCode ?? 0, sentAt))
+        const path = (req.url ?? '').split('?')[0] ?? ''
+        const kind = `${method} ${path.replace(/\/(videos|playlists|products)\/[^/]+/g, '/$1/:id')}`
+        const list = answers.get(kind) ?? []
+        list.push({ at: sentAt, ms: Date.now() - sentAt })
+        answers.set(kind, list)
         res.writeHead(answer.statusCode ?? 502, answer.headers)
         answer.pipe(res)
         res.once('close', () => answer.resume())
@@ -84,6 +91,7 @@ export async function startServiceProxy(serviceUrl: string) {
   return {
     url: `http://127.0.0.1:${port}`,
     writes,
+    answers,
     async close() {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))

@@ -1,5 +1,12 @@
 import type { Playlist } from '../../src/api/generated/types.gen.ts'
-import { actionsAtService, pairKey, placedBy, runsWithOutcome, tracedAdds } from './actions.ts'
+import {
+  actionsAtService,
+  pairKey,
+  placedBy,
+  runsOf,
+  runsWithOutcome,
+  tracedAdds,
+} from './actions.ts'
 import type { Expected } from './burst-plan.ts'
 import type { BurstRule } from './rule-set.ts'
 import type { ServiceCall } from './service-client.ts'
@@ -73,6 +80,7 @@ export async function tally(
     proxy: ServiceProxy
     service: ServiceCall
     rules: readonly BurstRule[]
+    killedUrl: string
   },
   where: Where,
   expected: readonly Expected[],
@@ -103,16 +111,42 @@ export async function tally(
   const ruleOf = new Map(options.rules.map((rule) => [rule.playlistId, rule]))
   let applied = 0
   let traced = 0
+  const claimedAt = new Map<string, number>()
   for (const [key, writes] of adds) {
     const [playlistId, videoId] = key.split('|') as [string, string]
     applied += writes.length
-    const found = await tracedAdds(
+    const rule = ruleOf.get(playlistId) as BurstRule
+    const found = await tracedAdds(where.url, where.session, rule, videoId)
+    traced += Math.min(found.traced, writes.length)
+    if (found.claimedAt !== null) claimedAt.set(key, found.claimedAt)
+  }
+  // Where the time went: up to the run's claim (the index's handling, the rules hearing), after.
+  const toClaim: number[] = []
+  const toAction: number[] = []
+  for (const each of expected) {
+    const key = pairKey(each.rule.playlistId, each.videoId)
+    const [writes, claimed] = [adds.get(key), claimedAt.get(key)]
+    const received = receivedAt(options.tee.events, each)
+    if (!writes || claimed === undefined || received === null) continue
+    toClaim.push(Math.max(0, claimed - received))
+    toAction.push(Math.max(0, Math.min(...writes.map((w) => w.answeredAt)) - claimed))
+  }
+  // A lost action whose webhook the killed replica took first (answered 2xx) and for which no
+  // run was ever claimed: it acknowledged the event and stopped before the rules heard of it.
+  let lostInKill = 0
+  for (const each of lost) {
+    const takenByKilled = options.tee.events.some(
+      (event) =>
+        event.videoId === each.videoId &&
+        event.type === each.rule.trigger &&
+        event.acceptedBy[0] === options.killedUrl,
+    )
+    const runs = await runsOf(
       where.url,
       where.session,
-      ruleOf.get(playlistId) as BurstRule,
-      videoId,
+      `rule_id=${each.rule.id}&video_id=${each.videoId}`,
     )
-    traced += Math.min(found, writes.length)
+    if (takenByKilled && runs.length === 0) lostInKill++
   }
   let placed = 0
   for (const each of expected)
@@ -122,9 +156,12 @@ export async function tally(
     applied,
     duplicates,
     lost: lost.length,
+    lostInKill,
     unexpected,
     otherWrites: other,
     delays,
+    toClaim,
+    toAction,
     unreceived,
     traced,
     placed,

@@ -18,6 +18,8 @@ export interface TeeEvent {
   /** Deliveries answered 2xx, and those told to wait (503 with Retry-After) and sent again. */
   accepted: number
   retried: number
+  /** The replicas that answered 2xx, in order. */
+  acceptedBy: string[]
 }
 
 export interface TeeOptions {
@@ -82,6 +84,7 @@ export async function startWebhookTee(options: TeeOptions) {
       )
       if (typeof status === 'number' && status >= 200 && status < 300) {
         event.accepted++
+        event.acceptedBy.push(target.url)
         return
       }
       if (status === 'unreachable') {
@@ -132,6 +135,7 @@ export async function startWebhookTee(options: TeeOptions) {
       held: options.random() < options.reorderShare,
       accepted: 0,
       retried: 0,
+      acceptedBy: [],
     }
     events.push(event)
     void passOn(event, body, signature)
