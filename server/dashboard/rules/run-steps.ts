@@ -56,7 +56,12 @@ export async function runStep(
     const firstAttemptMs = attempts > 0 ? run.startedMs : null
     attempts++
     await mine(step.position).set({ attempts, next_attempt_ms: null }).execute()
-    const traced = stepCalls(context.service, context.limit, attempts, context.now)
+    const traced = stepCalls(context.service, context.limit, attempts, context.now, (call) =>
+      mine(step.position)
+        .set({ calls: JSON.stringify([...calls, ...traced.calls, call]) })
+        .execute()
+        .then(() => {}),
+    )
     let result: StepResult
     try {
       result = await doStep(
@@ -66,6 +71,7 @@ export async function runStep(
           run: { id: run.id, ruleId: run.ruleId, ruleName: run.ruleName, startedMs: run.startedMs },
           now: context.now,
           firstAttemptMs,
+          unanswered: calls.filter((call) => call.status === null && call.method !== 'GET'),
           ...facts,
         },
         step.action,

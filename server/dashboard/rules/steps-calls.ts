@@ -40,12 +40,20 @@ const answerCap = 300
 const shortened = (text: string) =>
   text.length > answerCap ? `${text.slice(0, answerCap - 1)}…` : text
 
-/** The calls of one attempt of one step, through the engine's limiter, each traced. */
+/** What a write's trace says until its answer comes: the replica may stop before it does. */
+export const unansweredNote = 'Sent; no answer was recorded (the replica stopped before it came)'
+
+/**
+ * The calls of one attempt of one step, through the engine's limiter, each traced. A write is
+ * recorded (`sending`) before it goes out, so a run resumed after its replica stopped knows a
+ * write may have been made.
+ */
 export function stepCalls(
   service: ServiceClient,
   limit: <T>(call: () => Promise<T>) => Promise<T>,
   attempt: number,
   now: () => number = Date.now,
+  sending?: (call: TraceCall) => Promise<void>,
 ): StepCalls {
   const calls: TraceCall[] = []
   async function traced<T>(
@@ -56,7 +64,11 @@ export function stepCalls(
   ): Promise<T | null> {
     const at = new Date(now()).toISOString()
     try {
-      const answer = await limit(call)
+      const answer = await limit(async () => {
+        if (method !== 'GET')
+          await sending?.({ method, path, status: null, answer: unansweredNote, at, attempt })
+        return call()
+      })
       calls.push({
         method,
         path,

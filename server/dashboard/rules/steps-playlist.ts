@@ -40,6 +40,10 @@ export function orderKeepingPins(
   return kept && free.length === 0 && !order.includes(undefined as never) ? order : null
 }
 
+/** An earlier attempt sent a write to this playlist whose answer never came. */
+const madeBefore = (context: StepContext, playlistPath: string) =>
+  context.unanswered.some((call) => call.path.startsWith(playlistPath))
+
 // Rules never move a pinned video: an insert or removal that would shift one sends the whole
 // order with the pins where they were (PUT); otherwise the one-video call, which touches nothing
 // else (decision 0008).
@@ -50,6 +54,12 @@ export async function addToPlaylist(context: StepContext, action: Add): Promise<
     return { state: 'failed', note: `Playlist ${action.playlist_id} is not at the service` }
   const ids = playlist.video_ids
   const there = ids.indexOf(videoId)
+  if (there >= 0 && madeBefore(context, path(playlist.id)))
+    return {
+      state: 'applied',
+      note: `In ${named(playlist)} (position ${there + 1}): added by an earlier attempt whose answer never came`,
+      set: [`playlist:${playlist.id}`],
+    }
   if (there >= 0)
     return {
       state: 'skipped',

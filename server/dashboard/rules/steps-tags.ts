@@ -45,6 +45,13 @@ async function writeTags(
 export async function tag(context: StepContext, productIds: readonly string[]) {
   const video = await readTags(context)
   const missing = productIds.filter((id) => !video.product_ids.includes(id))
+  const path = videoPath(context.videoId)
+  if (missing.length === 0 && context.unanswered.some((call) => call.path === path))
+    return {
+      state: 'applied',
+      note: `Tags ${listed(productIds)}: tagged by an earlier attempt whose answer never came`,
+      set: productIds.map((id) => `product:${id}`),
+    } satisfies StepResult
   if (missing.length === 0)
     return { state: 'skipped', note: `Already tags ${listed(productIds)}` } satisfies StepResult
   return added(context, video, missing)

@@ -1,5 +1,5 @@
 import type { RuleAction } from '../../../src/api/rules.ts'
-import type { StepCalls } from './steps-calls.ts'
+import type { StepCalls, TraceCall } from './steps-calls.ts'
 import { addToPlaylist, removeFromPlaylist } from './steps-playlist.ts'
 import { changeState, startMatching } from './steps-state.ts'
 import { tag, tagSuggestions, untag } from './steps-tags.ts'
@@ -12,6 +12,8 @@ export interface StepContext {
   now: () => number
   /** When the step's first attempt began, if one was made before (a resumed or retried step). */
   firstAttemptMs: number | null
+  /** Writes an earlier attempt sent whose answers never came: they may have been made. */
+  unanswered: readonly TraceCall[]
   /** The store of each product the index knows. */
   storesOf(productIds: readonly string[]): Promise<Map<string, string>>
   /** The variants (units) of these products, as the index knows them. */

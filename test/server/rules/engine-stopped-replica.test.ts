@@ -1,7 +1,8 @@
 /**
  * What a replica stopped mid-burst leaves behind (found by bench:rules): every run whose lease ran
- * out is taken over in one sweep, not a few dozen a sweep; and videos another replica still holds
- * do not keep this replica from acting on the others meanwhile.
+ * out is taken over in one sweep, not a few dozen a sweep; videos another replica still holds do
+ * not keep this replica from acting on the others meanwhile; a write is in the trace before it is
+ * sent, and a resumed step that finds it made says it was applied, and why the video is there.
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -154,5 +155,132 @@ describe.each(bothDatabases)('a stopped replica’s work on $name', (database) =
       .deleteFrom('index_leases')
       .where('holder', '=', 'a replica that stopped')
       .execute()
+  })
+
+  it('keeps a write in the trace while its answer is awaited', async () => {
+    const playlist = await world.call<Playlist>('POST', '/playlists', {
+      channel_id: world.channel,
+      name: 'Awaited',
+    })
+    const ruleId = await world.addRule({
+      name: 'Awaits its answer',
+      description: '',
+      channel_id: world.channel,
+      trigger: { type: 'video_updated' },
+      conditions: { group: 'all', children: [{ field: 'hashtag', op: 'has', value: 'awaited' }] },
+      actions: [{ type: 'playlist_add', playlist_id: playlist.id, position: 'bottom' }],
+      priority: 100,
+    })
+    const video = videos[0] as Video
+    const adds = new RegExp(`^/api/v1/playlists/${playlist.id}/videos$`)
+    const release = world.proxy.hold('POST', adds)
+    await world.call('PATCH', `/videos/${video.id}`, { hashtags: ['awaited'] })
+    const sent = async () =>
+      (await world.runsOf(ruleId, `&video_id=${video.id}`))
+        .flatMap((run) => run.steps.flatMap((step) => step.calls))
+        .filter((call) => call.method === 'POST')
+    try {
+      await waitUntil(
+        async () => (await sent()).some((call) => call.status === null),
+        'the add in the trace before its answer',
+        { timeoutMs: 10_000, intervalMs: 50 },
+      )
+    } finally {
+      release()
+    }
+    const [run] = await world.settledRuns(ruleId, 1)
+    expect(run?.outcome).toBe('applied')
+    expect((await sent()).map((call) => call.status)).toEqual([200])
+  })
+
+  it('says a resumed step whose write was sent but unanswered applied it, and why', async () => {
+    const video = videos[0] as Video
+    const playlist = await world.call<Playlist>('POST', '/playlists', {
+      channel_id: world.channel,
+      name: 'Answer lost',
+    })
+    const action = { type: 'playlist_add', playlist_id: playlist.id, position: 'top' } as const
+    const ruleId = await world.addRule({
+      name: 'Answer lost',
+      description: '',
+      channel_id: world.channel,
+      trigger: { type: 'manual' },
+      conditions: { group: 'all', children: [] },
+      actions: [action],
+      priority: 100,
+    })
+    // What the stopped replica had done: the add sent and made, its answer never recorded.
+    await world.call('POST', `/playlists/${playlist.id}/videos`, {
+      video_id: video.id,
+      position: 0,
+    })
+    const runId = randomUUID()
+    const startedMs = Date.now() - 5_000
+    const at = new Date(startedMs).toISOString()
+    await world.db
+      .insertInto('rule_runs')
+      .values({
+        id: runId,
+        rule_id: ruleId,
+        rule_version: 1,
+        video_id: video.id,
+        claim_key: `${ruleId}|manual:unanswered:${video.id}`,
+        cause: JSON.stringify({ kind: 'manual', at, detail: 'Run now' }),
+        event: null,
+        outcome: 'running',
+        conditions: JSON.stringify([
+          { path: '', description: 'All of', value: null, result: true },
+        ]),
+        started_at: at,
+        started_ms: startedMs,
+        finished_at: null,
+        holder: 'a replica that stopped',
+        lease_until: Date.now() - 1_000,
+      })
+      .execute()
+    const path = `/api/v1/playlists/${playlist.id}/videos`
+    await world.db
+      .insertInto('rule_steps')
+      .values({
+        run_id: runId,
+        position: 0,
+        action: JSON.stringify(action),
+        state: 'pending',
+        note: null,
+        calls: JSON.stringify([
+          {
+            method: 'GET',
+            path: `/api/v1/playlists/${playlist.id}`,
+            status: 200,
+            answer: '{}',
+            at,
+            attempt: 1,
+          },
+          { method: 'POST', path, status: null, answer: 'Sent', at, attempt: 1 },
+        ]),
+        attempts: 1,
+        next_attempt_ms: null,
+      })
+      .execute()
+    const [run] = await world.settledRuns(ruleId, 1, 15_000)
+    expect(run).toMatchObject({
+      id: runId,
+      outcome: 'applied',
+      steps: [
+        {
+          state: 'applied',
+          note: 'In “Answer lost” (position 1): added by an earlier attempt whose answer never came',
+        },
+      ],
+    })
+    expect(run?.steps[0]?.calls.map((call) => `${call.method} ${call.status}`)).toEqual([
+      'GET 200',
+      'POST null',
+      'GET 200',
+    ])
+    const why = await world.get(
+      `/api/dashboard/rules/why?video_id=${video.id}&playlist_id=${playlist.id}`,
+    )
+    expect(why.json()).toMatchObject({ rule_id: ruleId, run_id: runId })
   })
 })

@@ -28,11 +28,16 @@ const readBody = (req: IncomingMessage) =>
  */
 export async function startServiceProxy(serviceUrl: string) {
   const faults: Fault[] = []
+  const holds: { method: string; path: RegExp; released: Promise<void> }[] = []
   const seen: { method: string; path: string; status: number }[] = []
   const server = createServer(async (req, res) => {
     const body = await readBody(req)
     const method = req.method ?? 'GET'
     const path = req.url ?? '/'
+    const hold = holds.find(
+      (each) => each.method === method && each.path.test(path.split('?')[0] ?? ''),
+    )
+    if (hold) await hold.released
     const fault = faults.find(
       (each) =>
         each.times > 0 && each.method === method && each.path.test(path.split('?')[0] ?? ''),
@@ -74,6 +79,19 @@ export async function startServiceProxy(serviceUrl: string) {
     },
     clear() {
       faults.length = 0
+    },
+    /** Holds the requests that match until the function it answers is called. */
+    hold(method: string, path: RegExp): () => void {
+      let release = () => {}
+      const released = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      const entry = { method, path, released }
+      holds.push(entry)
+      return () => {
+        holds.splice(holds.indexOf(entry), 1)
+        release()
+      }
     },
     async close() {
       server.closeAllConnections()
