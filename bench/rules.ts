@@ -101,6 +101,7 @@ try {
     where,
     burst.expected,
   )
+  for (const example of counted.lostExamples) console.log(`lost: ${example}`)
   if (tee.unexpected.length > 0)
     throw new Error(`webhook deliveries went wrong: ${tee.unexpected.slice(0, 3).join('; ')}`)
 
@@ -109,6 +110,7 @@ try {
   const preview = await previewEdits(survivor.url, world.sessions.survivor, catalog, settings.edits)
   const dry = await dryRuns(survivor.url, world.sessions.survivor, libraryRule.id, settings.dryRuns)
   await speed.end()
+  console.log(`slowest previews, as measured: ${preview.slowest.join('; ')}`)
 
   printReport(
     'rules',

@@ -156,19 +156,30 @@ async function timedPost<T>(url: string, session: Session, path: string, body: u
  * drafts: each timed from sending to the whole answer read (count, list, playlists, findings).
  */
 export async function previewEdits(url: string, session: Session, catalog: Catalog, edits: number) {
-  const all = drafts(catalog).flat()
+  const all = drafts(catalog).flatMap((steps) =>
+    steps.map((definition, index) => ({
+      definition,
+      label: `${definition.name}, edit ${index + 1}`,
+    })),
+  )
   const times: number[] = []
   const matches: number[] = []
+  const labelled: { label: string; ms: number }[] = []
   for (let edit = 0; edit < edits; edit++) {
-    const definition = all[edit % all.length] as RuleDefinition
+    const { definition, label } = all[edit % all.length] as (typeof all)[number]
     const { answer, took } = await timedPost<RulePreview>(url, session, '/preview', {
       definition,
       rule_id: null,
     })
     times.push(took)
     matches.push(answer.matches)
+    labelled.push({ label, ms: took })
   }
-  return { times, matches }
+  const slowest = labelled
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 3)
+    .map((each) => `${each.label} (${Math.round(each.ms)} ms)`)
+  return { times, matches, slowest }
 }
 
 /** The saved rule's dry run over the whole library, `runs` times, each timed. */

@@ -90,6 +90,10 @@ export function burstRows(
       count(tally.lostInKill),
     ),
     plain(
+      'Lost actions by what the rule’s runs on the video were',
+      [...tally.lostBy].map(([said, n]) => `${said}: ${n}`).join('; ') || 'none',
+    ),
+    plain(
       'Videos in a rule’s playlist that no rule should have put there',
       count(tally.unexpected),
     ),

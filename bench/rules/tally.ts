@@ -134,6 +134,8 @@ export async function tally(
   // A lost action whose webhook the killed replica took first (answered 2xx) and for which no
   // run was ever claimed: it acknowledged the event and stopped before the rules heard of it.
   let lostInKill = 0
+  const lostBy = new Map<string, number>()
+  const examples: string[] = []
   for (const each of lost) {
     const takenByKilled = options.tee.events.some(
       (event) =>
@@ -147,6 +149,22 @@ export async function tally(
       `rule_id=${each.rule.id}&video_id=${each.videoId}`,
     )
     if (takenByKilled && runs.length === 0) lostInKill++
+    const said = runs.length
+      ? [...new Set(runs.map((run) => `${run.cause.kind} ${run.outcome}`))].sort().join(' + ')
+      : 'no run'
+    lostBy.set(said, (lostBy.get(said) ?? 0) + 1)
+    if (examples.length < 5)
+      examples.push(
+        `#${each.rule.hashtag} on ${each.videoId}: ${said}; its webhooks ${options.tee.events
+          .filter((event) => event.videoId === each.videoId)
+          .map(
+            (event) =>
+              `${event.type}${event.held ? ' (held)' : ''} [${(event.data?.hashtags ?? []).join(' ')}] ${event.firstSentAt ? event.firstSentAt - each.changedAt : '?'} ms after the change`,
+          )
+          .join(
+            ', ',
+          )}; ${runs.map((run) => JSON.stringify(run.conditions.map((c) => c.value))).join(' ')}`,
+      )
   }
   let placed = 0
   for (const each of expected)
@@ -157,6 +175,8 @@ export async function tally(
     duplicates,
     lost: lost.length,
     lostInKill,
+    lostBy,
+    lostExamples: examples,
     unexpected,
     otherWrites: other,
     delays,
