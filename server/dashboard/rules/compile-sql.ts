@@ -83,16 +83,20 @@ function textCondition(
 function hashtagCondition(eb: VideoRows, ctx: SqlContext, value: string): Bool {
   const wanted = bareTag(value)
   const like = asLike(wanted, (v) => v)
-  if (ctx.postgres) {
-    const tag = sql`ltrim(h.tag, '#')`
-    return sql<SqlBool>`exists (select 1 from jsonb_array_elements_text(${eb.ref('v.hashtags')}::jsonb) as h(tag) where ${textMatch(ctx, tag, equalsPattern(wanted), like)})`
-  }
-  const tag = sql`ltrim(h.value, '#')`
-  const some = sql<SqlBool>`exists (select 1 from json_each(${eb.ref('v.hashtags')}) as h where ${textMatch(ctx, tag, equalsPattern(wanted), like)})`
+  const some = ctx.postgres
+    ? sql<SqlBool>`exists (select 1 from jsonb_array_elements_text(${eb.ref('v.hashtags')}::jsonb) as h(tag) where ${textMatch(ctx, sql`ltrim(h.tag, '#')`, equalsPattern(wanted), like)})`
+    : sql<SqlBool>`exists (select 1 from json_each(${eb.ref('v.hashtags')}) as h where ${textMatch(ctx, sql`ltrim(h.value, '#')`, equalsPattern(wanted), like)})`
   // The list as JSON holds the tag's text as typed when it is plain ASCII without `"` or `\`:
-  // a LIKE over it leaves out at once most videos that cannot have it.
+  // a LIKE over it (case-insensitive, as SQLite's is for ASCII) leaves out at once most videos
+  // that cannot have it, before their lists are read.
   if (like === null || /["\\]/.test(wanted)) return some
-  return eb.and([sql<SqlBool>`${eb.ref('v.hashtags')} like ${`%${like}%`} escape '\\'`, some])
+  const anywhere = `%${like}%`
+  return eb.and([
+    ctx.postgres
+      ? sql<SqlBool>`${eb.ref('v.hashtags')} ilike ${anywhere} escape '\\'`
+      : sql<SqlBool>`${eb.ref('v.hashtags')} like ${anywhere} escape '\\'`,
+    some,
+  ])
 }
 
 type Products = ExpressionBuilder<DashboardTables & { p: DashboardTables['indexed_products'] }, 'p'>

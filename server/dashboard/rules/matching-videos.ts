@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { ConditionNode } from '../../../src/api/rules.ts'
 import type { DashboardTables } from '../db/database.ts'
 import { conditionsSql, type SqlContext } from './compile-sql.ts'
@@ -41,8 +41,9 @@ export async function countMatching(
 
 /**
  * How many videos match, and the first `limit` of them in the library's order, from one query:
- * each match carries the count of all (a window over them before the limit), so the conditions
- * are evaluated once.
+ * the matches are found once (a materialized CTE), then counted and the first of them listed.
+ * A window count under the limit let PostgreSQL plan for the first few rows alone (a nested loop
+ * over every tagged product, per video) although it must read them all: 30 s at 100,000 videos.
  */
 export async function countAndFirst(
   source: MatchSource,
@@ -51,10 +52,19 @@ export async function countAndFirst(
   limit: number,
   now = new Date(),
 ) {
-  const rows = await matching(source, channelId, tree, now)
-    .select(['v.id', 'v.caption', sql<number>`count(*) over ()`.as('matches')])
-    .orderBy('v.sort_key', 'desc')
-    .orderBy('v.id', 'desc')
+  const rows = await source.reads
+    .with(
+      (cte) => cte('m').materialized(),
+      () => matching(source, channelId, tree, now).select(['v.id', 'v.caption', 'v.sort_key']),
+    )
+    .selectFrom('m')
+    .select((eb) => [
+      'm.id',
+      'm.caption',
+      eb.selectFrom('m as all').select(eb.fn.countAll<number>().as('n')).as('matches'),
+    ])
+    .orderBy('m.sort_key', 'desc')
+    .orderBy('m.id', 'desc')
     .limit(limit)
     .execute()
   return {
