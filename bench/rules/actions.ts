@@ -47,7 +47,7 @@ export async function runsOf(url: string, session: Session, query: string): Prom
 }
 
 /**
- * How many of a rule's adds of a video its runs' traces show, call by call (2xx answered), and
+ * How many of a rule's adds of a video its runs' traces show, call by call (in an applied step), and
  * when the first run that shows one was claimed (null if none does).
  */
 export async function tracedAdds(
@@ -62,12 +62,11 @@ export async function tracedAdds(
     run.steps
       .flatMap((step) => (step.state === 'applied' ? step.calls : []))
       .filter(
+        // 2xx, or sent by an attempt whose replica stopped before the answer came.
         (call) =>
           call.method === 'POST' &&
           call.path === path &&
-          call.status !== null &&
-          call.status >= 200 &&
-          call.status < 300,
+          (call.status === null || (call.status >= 200 && call.status < 300)),
       ).length
   const adding = runs.filter((run) => adds(run) > 0)
   return {

@@ -114,6 +114,7 @@ export async function startRulesWorld(step: (message: string) => void) {
       killed: first,
       survivor: second,
       sessions: { killed: sessions[0], survivor: sessions[1] },
+      databaseUrl: postgres.url,
       close,
     }
   } catch (error) {
