@@ -122,11 +122,14 @@ export function createMerchIndex(options: MerchIndexOptions) {
     changes.changed({ videoId })
   }
 
-  /** Reads the video after a webhook; then its news, on the row as it then is. */
-  function completeLater(videoId: string, news?: VideoNews): Promise<void> {
+  /**
+   * Reads the video after a webhook (unless `read` is false); then its news, on the row as it
+   * then is, after any read of the video under way.
+   */
+  function completeLater(videoId: string, news?: VideoNews, read = true): Promise<void> {
     const previous = reading.get(videoId) ?? Promise.resolve()
     const next = previous
-      .then(() => complete(videoId))
+      .then(() => (read ? complete(videoId) : undefined))
       .catch((error: unknown) =>
         log('index read after a webhook failed', { videoId, error: String(error) }),
       )
@@ -154,7 +157,13 @@ export function createMerchIndex(options: MerchIndexOptions) {
       if (event.event_type === 'video_import_failed') return 'ignored'
       lastEventAt = new Date().toISOString()
       const channel = await soleChannel(db)
-      if (!(await applySnapshot(db, event, channel))) return 'older'
+      if (!(await applySnapshot(db, event, channel))) {
+        // Not applied over newer news; still heard, on the row as it is: a video_created that
+        // comes after an update, or an update after a read that already saw it, still wakes
+        // the rules of its trigger, which act on what the index knows (never the old snapshot).
+        if (key) void completeLater(event.data.id, { kind: 'webhook', event, key }, false)
+        return 'older'
+      }
       changes.changed({ videoId: event.data.id })
       completeLater(event.data.id, key ? { kind: 'webhook', event, key } : undefined)
       return 'applied'
