@@ -1,0 +1,47 @@
+import Database from 'better-sqlite3'
+import pg from 'pg'
+
+// How the dashboard's database is opened: PostgreSQL's pool and SQLite's file, each set up once.
+
+export function openPool(connectionString: string) {
+  // bigint (counts, the audit log's bigserial seq) as a number, as SQLite gives it: every value
+  // stored here is far below 2^53.
+  const types = new pg.TypeOverrides()
+  types.setTypeParser(pg.types.builtins.INT8, Number)
+  const pool = new pg.Pool({ connectionString, max: 10, types })
+  // An idle connection the server closed (a restart, a failover) is dropped and the next query
+  // opens another: without a listener, the pool's 'error' event would end the process.
+  pool.on('error', () => {})
+  return pool
+}
+
+export function openSqlite(path: string) {
+  const sqlite = new Database(path)
+  sqlite.pragma('journal_mode = WAL')
+  // Queries run on the event loop: with FULL, every audit entry waited for a disk flush there,
+  // and a burst of refused sign-ins held /healthz up. In WAL, NORMAL never corrupts the file; a
+  // power cut may lose the last moments' entries (SQLite's advice for WAL).
+  sqlite.pragma('synchronous = NORMAL')
+  sqlite.pragma('busy_timeout = 5000')
+  sqlite.function('regexp', { deterministic: true }, sqlRegexp)
+  return sqlite
+}
+
+const compiledPatterns = new Map<string, RegExp>()
+
+/**
+ * `text REGEXP pattern` on SQLite: whether JavaScript's expression `pattern`, case-insensitive,
+ * finds a match in `text` (never for null), as PostgreSQL's `~*` asks (the rules' conditions).
+ * The index's read threads register the same function (read-worker-thread.mjs).
+ */
+export function sqlRegexp(pattern: unknown, text: unknown): 0 | 1 {
+  if (typeof text !== 'string' || typeof pattern !== 'string') return 0
+  let compiled = compiledPatterns.get(pattern)
+  if (!compiled) {
+    compiled = new RegExp(pattern, 'i')
+    compiledPatterns.set(pattern, compiled)
+    if (compiledPatterns.size > 500)
+      compiledPatterns.delete(compiledPatterns.keys().next().value ?? '')
+  }
+  return compiled.test(text) ? 1 : 0
+}
