@@ -7,8 +7,8 @@ export type IndexChange = { videoId: string } | { everything: true }
  * A change to one video the index applied, for what acts on changes (the rules): a webhook, once
  * the read completing it is done (`key` is its dedup key), or a reconcile's correction that no
  * webhook announced (`sourceAt`: when what it found was true; `created`: the video was new to
- * the index, or in no channel it knew). An event older than the row is one too, heard on the row
- * as it is: what acts on it reads the index, never the old snapshot.
+ * the index, or in no channel it knew). An event older than the row is one too, heard after the
+ * read: what acts on it reads the index, never the old snapshot.
  */
 export type VideoNews =
   | { kind: 'webhook'; event: VideoEvent; key: string }

@@ -122,14 +122,11 @@ export function createMerchIndex(options: MerchIndexOptions) {
     changes.changed({ videoId })
   }
 
-  /**
-   * Reads the video after a webhook (unless `read` is false); then its news, on the row as it
-   * then is, after any read of the video under way.
-   */
-  function completeLater(videoId: string, news?: VideoNews, read = true): Promise<void> {
+  /** Reads the video after a webhook; then its news, on the row as it then is. */
+  function completeLater(videoId: string, news?: VideoNews): Promise<void> {
     const previous = reading.get(videoId) ?? Promise.resolve()
     const next = previous
-      .then(() => (read ? complete(videoId) : undefined))
+      .then(() => complete(videoId))
       .catch((error: unknown) =>
         log('index read after a webhook failed', { videoId, error: String(error) }),
       )
@@ -158,10 +155,11 @@ export function createMerchIndex(options: MerchIndexOptions) {
       lastEventAt = new Date().toISOString()
       const channel = await soleChannel(db)
       if (!(await applySnapshot(db, event, channel))) {
-        // Not applied over newer news; still heard, on the row as it is: a video_created that
-        // comes after an update, or an update after a read that already saw it, still wakes
-        // the rules of its trigger, which act on what the index knows (never the old snapshot).
-        if (key) void completeLater(event.data.id, { kind: 'webhook', event, key }, false)
+        // Not applied over newer news, yet heard after a read: a video_created that comes after
+        // an update, or an update after a read that already saw it, still wakes the rules of
+        // its trigger, which act on what the index knows (never the old snapshot). The read
+        // completes and places a row whose own read never came (its replica stopped).
+        if (key) void completeLater(event.data.id, { kind: 'webhook', event, key })
         return 'older'
       }
       changes.changed({ videoId: event.data.id })

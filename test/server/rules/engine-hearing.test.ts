@@ -1,6 +1,6 @@
 /**
  * What the rules hear from the index (decision 0024): a webhook once the index applied it and the
- * read completing it is done (one refused as older at once, on the row as it is), a reconcile's
+ * read completing it is done (one refused as older too, its snapshot not applied), a reconcile's
  * correction that no webhook announced, and a new video placed in its channel though the
  * business has two.
  */
@@ -54,6 +54,22 @@ describe('a webhook', () => {
     await running.opened.index.settled()
     expect(heard).toEqual([{ kind: 'webhook', event: late, key: dedupKey(late) }])
     expect(await row(id)).toMatchObject({ caption: 'Newer than the late event' })
+  })
+
+  it('older than a row whose own read never came completes and places it first', async () => {
+    const id = await someVideo(3)
+    // As a replica that stopped after writing a webhook's snapshot leaves it.
+    await running.opened.db
+      .updateTable('indexed_videos')
+      .set({ channel_id: '', partial: 1, source_at: Date.now() })
+      .where('id', '=', id)
+      .execute()
+    heard = []
+    const late = await running.env.eventFor(id, now() - 3600)
+    expect(await running.opened.index.applyEvent(late, dedupKey(late))).toBe('older')
+    await running.opened.index.settled()
+    expect(heard).toEqual([{ kind: 'webhook', event: late, key: dedupKey(late) }])
+    expect(await row(id)).toMatchObject({ channel_id: running.channel, partial: 0 })
   })
 
   it('of a new video is heard with the video placed in its channel, though there are two', async () => {
