@@ -13,9 +13,12 @@ export const settings = {
   videos: whole('BENCH_RULES_VIDEOS', 100_000),
   /** Rules switched on: half woken by video_created, half by video_updated. */
   rules: whole('BENCH_RULES_RULES', 50),
-  /** Videos the burst creates at the service, and library videos it updates. */
-  created: whole('BENCH_RULES_CREATED', 120),
-  updated: whole('BENCH_RULES_UPDATED', 240),
+  /**
+   * Videos the burst creates at the service (in one channel: the service allows 20 per 5 minutes
+   * there), and library videos it updates.
+   */
+  created: whole('BENCH_RULES_CREATED', 20),
+  updated: whole('BENCH_RULES_UPDATED', 340),
   /** Over how long the burst's changes are made. */
   burstSeconds: whole('BENCH_RULES_BURST_SECONDS', 30),
   /** Edits of a rule being written, each previewed. */
