@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Rule, RuleRunPage } from '@/api/rules.ts'
-import { waitUntil } from '../server/wait-until.ts'
+import type { Rule } from '@/api/rules.ts'
 import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
-import { indexKnowsMatch, summerRule, summerWorld } from './support/rules.ts'
-import { api } from './support/service-api.ts'
+import { appliedSummerRule } from './support/rules.ts'
 import { shown } from './support/ui.ts'
 
 let app: RunningApp
@@ -12,25 +10,7 @@ let rule: Rule
 let runId = ''
 beforeAll(async () => {
   app = await startApp({ seedVideos: 30 })
-  await app.page.goto(`${app.url}/rules`)
-  const world = await summerWorld(app)
-  await indexKnowsMatch(app, world)
-  rule = (await api<{ rule: Rule }>(app, 'POST', '/api/dashboard/rules/rules', summerRule(world)))
-    .rule
-  await api(app, 'POST', `/api/dashboard/rules/rules/${rule.id}/apply`, { confirm: false })
-  await waitUntil(
-    async () => {
-      const { runs } = await api<RuleRunPage>(
-        app,
-        'GET',
-        `/api/dashboard/rules/runs?rule_id=${rule.id}&outcome=applied`,
-      )
-      runId = runs[0]?.id ?? ''
-      return runId !== ''
-    },
-    'the applied run',
-    { timeoutMs: 15_000, intervalMs: 200 },
-  )
+  ;({ rule, runId } = await appliedSummerRule(app))
 })
 afterAll(() => app?.close())
 

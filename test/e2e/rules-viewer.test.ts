@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Rule, RuleRunPage } from '@/api/rules.ts'
-import { waitUntil } from '../server/wait-until.ts'
+import type { Rule } from '@/api/rules.ts'
 import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
 import { failedRequest } from './support/page-errors.ts'
 import { type Device, signedInAs } from './support/roles.ts'
-import { indexKnowsMatch, summerRule, summerWorld } from './support/rules.ts'
+import { appliedSummerRule } from './support/rules.ts'
 import { api } from './support/service-api.ts'
 import { shown } from './support/ui.ts'
 
@@ -14,21 +13,8 @@ let viewer: Device
 let rule: Rule
 beforeAll(async () => {
   app = await startApp({ seedVideos: 30 })
-  await app.page.goto(`${app.url}/rules`)
-  const world = await summerWorld(app)
-  await indexKnowsMatch(app, world)
   // An admin's rule, applied to what it matches now: its run is in the traces.
-  rule = (await api<{ rule: Rule }>(app, 'POST', '/api/dashboard/rules/rules', summerRule(world)))
-    .rule
-  await api(app, 'POST', `/api/dashboard/rules/rules/${rule.id}/apply`, { confirm: false })
-  await waitUntil(
-    async () =>
-      (
-        await api<RuleRunPage>(app, 'GET', `/api/dashboard/rules/runs?rule_id=${rule.id}`)
-      ).runs.some((run) => run.outcome === 'applied'),
-    'the applied run',
-    { timeoutMs: 15_000, intervalMs: 200 },
-  )
+  ;({ rule } = await appliedSummerRule(app))
   viewer = (await signedInAs(app, ['viewer'])).viewer
 })
 afterAll(() => app?.close())

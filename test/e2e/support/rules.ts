@@ -6,7 +6,7 @@ import type {
   Video,
   VideoList,
 } from '@/api/generated/types.gen.ts'
-import type { RuleDefinition, RulePreview } from '@/api/rules.ts'
+import type { Rule, RuleDefinition, RulePreview, RuleRunPage } from '@/api/rules.ts'
 import { waitUntil } from '../../server/wait-until.ts'
 import { makeMp4 } from '../../support/media/make-mp4.ts'
 import type { RunningApp } from './app.ts'
@@ -113,3 +113,35 @@ export const playlistOrder = (app: RunningApp, playlistId: string) =>
   api<Playlist>(app, 'GET', `/api/v1/playlists/${playlistId}`).then(
     (playlist) => playlist.video_ids,
   )
+
+/**
+ * The summer rule saved and applied to what it matches now, once its applied run is in the
+ * traces: the rule and that run's id.
+ */
+export async function appliedSummerRule(app: RunningApp): Promise<{ rule: Rule; runId: string }> {
+  await app.page.goto(`${app.url}/rules`)
+  const world = await summerWorld(app)
+  await indexKnowsMatch(app, world)
+  const { rule } = await api<{ rule: Rule }>(
+    app,
+    'POST',
+    '/api/dashboard/rules/rules',
+    summerRule(world),
+  )
+  await api(app, 'POST', `/api/dashboard/rules/rules/${rule.id}/apply`, { confirm: false })
+  let runId = ''
+  await waitUntil(
+    async () => {
+      const { runs } = await api<RuleRunPage>(
+        app,
+        'GET',
+        `/api/dashboard/rules/runs?rule_id=${rule.id}&outcome=applied`,
+      )
+      runId = runs[0]?.id ?? ''
+      return runId !== ''
+    },
+    'the applied run',
+    { timeoutMs: 15_000, intervalMs: 200 },
+  )
+  return { rule, runId }
+}
