@@ -5,9 +5,10 @@ import type { ReviewDb } from './review-context.ts'
 export const rereadRunningMs = 2_000
 
 /**
- * The videos auto-accept reads next, at most `limit`: those whose matching the dashboard learned
- * something of since auto-accept last read them (a job started through it, a list someone read,
- * the index's rechecks), then jobs it saw running, each least recently read first.
+ * The videos auto-accept reads next, at most `limit`: jobs it saw running, and those whose
+ * matching the dashboard learned something of since auto-accept last read them (a job started
+ * through it, a list someone read, the index's rechecks), one of each in turn, each kind least
+ * recently read first.
  */
 export async function videosToRead(db: ReviewDb, now: number, limit: number): Promise<string[]> {
   const [learned, running] = await Promise.all([
@@ -31,7 +32,13 @@ export async function videosToRead(db: ReviewDb, now: number, limit: number): Pr
       .limit(limit)
       .execute(),
   ])
-  return [...new Set([...learned, ...running].map((row) => row.video_id))].slice(0, limit)
+  // Taken in turn: people reading the review queue re-note every waiting video as learned, and
+  // given first place those alone filled every run, so a job seen running was never read again.
+  const turns = Array.from({ length: Math.max(learned.length, running.length) }, (_, at) => [
+    running[at]?.video_id,
+    learned[at]?.video_id,
+  ]).flat()
+  return [...new Set(turns.filter((id): id is string => id !== undefined))].slice(0, limit)
 }
 
 /** What auto-accept last read of a video, if anything. */

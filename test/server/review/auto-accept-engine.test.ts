@@ -3,7 +3,8 @@
  * suggestion is sure (accepting through the service, keeping the tags, rejecting below the floor,
  * one ledger batch and an audit log entry), leaves a doubtful one waiting with the sure ones
  * pre-marked, gives a seeded 5% to the blind audit, acts once per job whoever reads the list
- * first, and waits when the service asks it to.
+ * first, reads a running job again however many videos people re-note, and waits when the service
+ * asks it to.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -157,4 +158,15 @@ it('waits as long as the service asks when it is busy, then settles', async () =
   h.advance(30_001)
   expect(await outcomeOf(engine, 'v-busy')).toBe('settle')
   expect(h.logged).toEqual([])
+})
+
+it('reads a running job again while people reading the queue keep re-noting other videos', async () => {
+  const engine = h.engine({ perTick: 4 })
+  await h.started('v-long')
+  expect(await outcomeOf(engine, 'v-long')).toBe('none')
+  h.service.complete('v-long', [['p-1', 90]])
+  h.advance(rereadRunningMs + 1)
+  // Each queue read notes every waiting video as learned again, more than one run reads.
+  for (let each = 0; each < 8; each++) await h.readElsewhere(`v-waiting-${each}`)
+  expect(await outcomeOf(engine, 'v-long')).toBe('settle')
 })
