@@ -26,8 +26,13 @@ import { processDueVideos } from './workers/processing.ts'
 
 export type { SandboxOptions }
 
+type Worker = 'processing' | 'imports' | 'matching'
+
 export interface RunningSandbox {
   url: string
+  /** Holds a background worker where it is (a test's slow service), until resumed. */
+  pauseWorker(name: Worker): Promise<void>
+  resumeWorker(name: Worker): void
   close(): Promise<void>
 }
 
@@ -126,6 +131,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   return {
     url: late.publicUrl,
+    pauseWorker: (name: Worker) => pollers[name].stop(),
+    resumeWorker: (name: Worker) => pollers[name].start(),
     async close() {
       ready = false
       await Promise.all(Object.values(pollers).map((poller) => poller.stop()))

@@ -35,7 +35,7 @@ async function runOn(hashtag: string, actions: RuleAction[], video: Video) {
     priority: 100,
   })
   await world.call('PATCH', `/videos/${video.id}`, { hashtags: [hashtag] })
-  const runs = await world.settledRuns(ruleId, 1)
+  const runs = await world.settledRuns(ruleId, 1, 10_000, video.id)
   return { ruleId, run: runs.at(-1) }
 }
 
@@ -72,11 +72,13 @@ describe('publication', () => {
 describe('AI matching', () => {
   it('starts a job, and skips while one is running', async () => {
     const video = freshVideo()
+    // Held, the job is still running at the second step however slow the machine.
+    await world.sandbox.pauseWorker('matching')
     const { run } = await runOn(
       'match',
       [{ type: 'start_matching' }, { type: 'start_matching' }],
       video,
-    )
+    ).finally(() => world.sandbox.resumeWorker('matching'))
     expect(run?.steps.map((step) => [step.state, step.note])).toEqual([
       ['applied', 'Matching started'],
       ['skipped', 'A matching job is already running'],
@@ -153,7 +155,7 @@ describe('notify', () => {
       .values({ rule_id: ruleId, account_id: await world.accountId(world.accounts.viewer) })
       .execute()
     await world.call('PATCH', `/videos/${video.id}`, { hashtags: ['tell'] })
-    const [run] = await world.settledRuns(ruleId, 1)
+    const [run] = await world.settledRuns(ruleId, 1, 10_000, video.id)
     expect(run?.steps[0]).toMatchObject({ state: 'applied', note: 'Told 1 follower' })
     const notices = (await world.get('/api/dashboard/notices')).json().notices as Notice[]
     expect(notices).toContainEqual(

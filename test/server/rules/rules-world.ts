@@ -163,12 +163,15 @@ export async function startRulesWorld(
   const runsOf = async (ruleId: string, query = ''): Promise<RuleRun[]> =>
     (await get(`/api/dashboard/rules/runs?rule_id=${ruleId}${query}`)).json().runs
 
-  /** Waits for `count` runs of the rule, none still going; answers them newest first. */
-  async function settledRuns(ruleId: string, count: number, timeoutMs = 10_000) {
+  /**
+   * Waits for `count` runs of the rule (on `videoId` alone, if given: a rule wakes on every
+   * video's change), none still going; answers them newest first.
+   */
+  async function settledRuns(ruleId: string, count: number, timeoutMs = 10_000, videoId = '') {
     let runs: RuleRun[] = []
     await waitUntil(
       async () => {
-        runs = await runsOf(ruleId)
+        runs = await runsOf(ruleId, videoId ? `&video_id=${videoId}` : '')
         return runs.length >= count && runs.every((run) => run.outcome !== 'running')
       },
       `${count} finished runs of the rule`,
