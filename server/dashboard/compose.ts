@@ -343,11 +343,8 @@ export async function composeDashboard(options: DashboardOptions, server: Server
           news.kind === 'webhook'
             ? webhookChange(news.event, news.key)
             : reconcileChange(news.videoId, news.sourceAt, news.created)
-        engine
-          .hear(change)
-          .catch((error: unknown) =>
-            log('rules did not hear a change', { videoId: change.videoId, error: String(error) }),
-          )
+        // Not caught here: a webhook whose runs could not be claimed is answered 503.
+        return engine.hear(change)
       })
       rulesDeps.engine = engine
       rulesEngine = engine

@@ -22,14 +22,15 @@ export interface IndexChanges {
   changed(change: IndexChange): void
   /** Calls `listener` on each change from now on; returns what stops it. */
   listen(listener: (change: IndexChange) => void): () => void
-  heard(news: VideoNews): void
+  /** Resolves once every listener has taken the news (the rules claimed their runs). */
+  heard(news: VideoNews): Promise<void>
   /** Calls `listener` on each video's news from now on; returns what stops it. */
-  onNews(listener: (news: VideoNews) => void): () => void
+  onNews(listener: (news: VideoNews) => Promise<void> | void): () => void
 }
 
 export function createIndexChanges(): IndexChanges {
   const listeners = new Set<(change: IndexChange) => void>()
-  const newsListeners = new Set<(news: VideoNews) => void>()
+  const newsListeners = new Set<(news: VideoNews) => Promise<void> | void>()
   return {
     changed(change) {
       for (const listener of listeners) listener(change)
@@ -38,8 +39,8 @@ export function createIndexChanges(): IndexChanges {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
-    heard(news) {
-      for (const listener of newsListeners) listener(news)
+    async heard(news) {
+      await Promise.all([...newsListeners].map((listener) => listener(news)))
     },
     onNews(listener) {
       newsListeners.add(listener)

@@ -40,6 +40,11 @@ export function createMerchIndex(options: MerchIndexOptions) {
   // Reads that complete a webhook's snapshot, one per video at a time.
   const reading = new Map<string, Promise<void>>()
 
+  const hearCorrection = (news: VideoNews) =>
+    void changes
+      .heard(news)
+      .catch((error: unknown) => log('a correction was not heard', { error: String(error) }))
+
   const every = options.reconcileEveryMs ?? 15 * 60_000
   const lastDone = () =>
     db
@@ -87,7 +92,7 @@ export function createMerchIndex(options: MerchIndexOptions) {
         holder,
         signal: stopping.signal,
         // What a reconcile finds that no webhook announced is news; a backfill's is not.
-        ...(previous ? { corrected: (found: VideoNews[]) => found.forEach(changes.heard) } : {}),
+        ...(previous ? { corrected: (found: VideoNews[]) => found.forEach(hearCorrection) } : {}),
       },
       previous ? 'reconcile' : 'backfill',
     )
@@ -122,7 +127,10 @@ export function createMerchIndex(options: MerchIndexOptions) {
     changes.changed({ videoId })
   }
 
-  /** Reads the video after a webhook; then its news, on the row as it then is. */
+  /**
+   * Reads the video after a webhook; then its news, on the row as it then is. Resolves once the
+   * news is taken (rejects if it could not be: the webhook is then answered 503 and sent again).
+   */
   function completeLater(videoId: string, news?: VideoNews): Promise<void> {
     const previous = reading.get(videoId) ?? Promise.resolve()
     const next = previous
@@ -130,13 +138,14 @@ export function createMerchIndex(options: MerchIndexOptions) {
       .catch((error: unknown) =>
         log('index read after a webhook failed', { videoId, error: String(error) }),
       )
-      .then(() => {
-        if (news) changes.heard(news)
-      })
+      .then(() => (news ? changes.heard(news) : undefined))
+    // The chain of reads never breaks on one news not taken.
+    const chained = next
+      .catch(() => {})
       .finally(() => {
-        if (reading.get(videoId) === next) reading.delete(videoId)
+        if (reading.get(videoId) === chained) reading.delete(videoId)
       })
-    reading.set(videoId, next)
+    reading.set(videoId, chained)
     return next
   }
 
@@ -148,7 +157,8 @@ export function createMerchIndex(options: MerchIndexOptions) {
     /**
      * Applies a webhook to the index, and reads the video after to complete it; says whether it
      * was applied (not when older than what the index holds). Rejects if the database cannot
-     * take it. Given the event's dedup key, its news follows the read (the rules act on it).
+     * take it. Given the event's dedup key, its news follows the read (the rules act on it), and
+     * it resolves once the news is taken.
      */
     async applyEvent(event: ServiceEvent, key?: string): Promise<'applied' | 'older' | 'ignored'> {
       if (event.event_type === 'video_import_failed') return 'ignored'
@@ -159,11 +169,14 @@ export function createMerchIndex(options: MerchIndexOptions) {
         // an update, or an update after a read that already saw it, still wakes the rules of
         // its trigger, which act on what the index knows (never the old snapshot). The read
         // completes and places a row whose own read never came (its replica stopped).
-        if (key) void completeLater(event.data.id, { kind: 'webhook', event, key })
+        if (key) await completeLater(event.data.id, { kind: 'webhook', event, key })
         return 'older'
       }
       changes.changed({ videoId: event.data.id })
-      completeLater(event.data.id, key ? { kind: 'webhook', event, key } : undefined)
+      // With news for the rules, answered only once they hold their runs of it: a replica
+      // stopped after answering would lose them (the service does not send it again).
+      if (key) await completeLater(event.data.id, { kind: 'webhook', event, key })
+      else void completeLater(event.data.id)
       return 'applied'
     },
     /**

@@ -1,7 +1,8 @@
 /**
  * Webhooks out of order (found by bench:rules): a video_created that comes after an update, and
  * an update that comes after the index has read the video anew, are not applied over what the
- * index holds, yet still wake the rules of their trigger, which act on the video as it is.
+ * index holds, yet still wake the rules of their trigger, which act on the video as it is; and a
+ * webhook is answered only once the runs it wakes are claimed.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Playlist, Video } from '../../../src/api/generated/types.gen.ts'
@@ -122,4 +123,24 @@ it('runs the rules of an update delivered after the index read the video anew', 
   await placed(video.id)
   const [run] = await world.settledRuns(ruleId, 1)
   expect(run).toMatchObject({ cause: { kind: 'video_updated' }, outcome: 'applied' })
+})
+
+it('answers a webhook only once the runs it wakes are claimed, so a replica stopped after loses none', async () => {
+  const { ruleId, placed } = await ruleAdding('Claimed first', 'video_updated', 'claimedfirst')
+  world.tee.hold(true)
+  const video = await newVideo(['plain'])
+  const created = await delivery(video.id, 'video_created', 'plain')
+  await world.call('PATCH', `/videos/${video.id}`, { hashtags: ['plain', 'claimedfirst'] })
+  const updated = await delivery(video.id, 'video_updated', 'claimedfirst')
+  world.tee.hold(false)
+  const url = world.dashboards[0]?.url ?? ''
+  expect(await deliver(url, created.body, created.signature)).toBe(202)
+  expect(await deliver(url, updated.body, updated.signature)).toBe(202)
+  const claimed = await world.db
+    .selectFrom('rule_runs')
+    .select('video_id')
+    .where('rule_id', '=', ruleId)
+    .execute()
+  expect(claimed).toEqual([{ video_id: video.id }])
+  await placed(video.id)
 })
