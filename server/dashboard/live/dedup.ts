@@ -3,8 +3,14 @@ import type { ServiceEvent, UnreadVideoEvent } from '../../../src/api/service-ev
 
 /** Keys are kept for the whole retry schedule (6 attempts over more than three days), not 5 min. */
 export const DEDUP_TTL_MS = 7 * 24 * 60 * 60_000
-/** How long a delivery being applied holds its key: a process that dies meanwhile frees it. */
-export const APPLYING_TTL_MS = 30_000
+/**
+ * How long a delivery being applied holds its key: a process that dies meanwhile frees it, and
+ * until then every other replica answers the event 503. Applying is a read and a claim (a second
+ * or two under load); a second replica applying it meanwhile changes nothing (the index keeps
+ * the newer state, the rules' runs are claimed once), so the hold is short (30 s kept a killed
+ * replica's events from the survivor for the whole of bench:rules' burst tail).
+ */
+export const APPLYING_TTL_MS = 10_000
 
 /**
  * event_type + data.id + created (data.import_id for video_import_failed), section 6.5, plus a
