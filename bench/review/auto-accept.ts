@@ -41,15 +41,18 @@ interface Handled {
 /**
  * The videos auto-accept's watch has acted on (a finished job's output handled), with their state.
  * Read as completed is enough: a job that suggested nothing has no match change to note as handled
- * (about one in twenty under load, which left the benchmark waiting for them forever).
+ * (about one in twenty under load, which left the benchmark waiting for them forever). A job the
+ * index already knows ended with nothing pending (the benchmark's own wait for the jobs read it
+ * so) gives the watch nothing to act on, and it does not read it: handled too.
  */
 function handledVideos(dashboardDb: string, videoIds: readonly string[]): Handled[] {
   const db = new Database(dashboardDb, { readonly: true, fileMustExist: true })
   try {
     const read = db.prepare(
-      `SELECT w.video_id, v.state, v.audit FROM review_watch w
-       LEFT JOIN review_videos v ON v.video_id = w.video_id
-       WHERE w.video_id = ? AND w.status = 'completed'`,
+      `SELECT m.video_id, v.state, v.audit FROM index_matching m
+       LEFT JOIN review_watch w ON w.video_id = m.video_id
+       LEFT JOIN review_videos v ON v.video_id = m.video_id
+       WHERE m.video_id = ? AND (w.status = 'completed' OR m.state = 'done')`,
     )
     return videoIds.flatMap((id) => (read.get(id) as Handled | undefined) ?? [])
   } finally {
