@@ -100,6 +100,20 @@ export async function applySnapshot(
   event: VideoEvent,
   channelId: string | null,
 ): Promise<boolean> {
+  // Null when another replica inserted the video between this one's read and its insert: then
+  // once more, over the row it made (its news may be newer).
+  return (
+    (await applySnapshotOnce(db, event, channelId)) ??
+    (await applySnapshotOnce(db, event, channelId)) ??
+    false
+  )
+}
+
+function applySnapshotOnce(
+  db: DashboardDb,
+  event: VideoEvent,
+  channelId: string | null,
+): Promise<boolean | null> {
   const facts = factsFromSnapshot(event)
   return db.transaction().execute(async (tx) => {
     const row = await tx
@@ -130,7 +144,7 @@ export async function applySnapshot(
         .where('id', '=', event.data.id)
         .execute()
     } else {
-      await tx
+      const inserted = await tx
         .insertInto('indexed_videos')
         .values({
           ...facts,
@@ -144,7 +158,10 @@ export async function applySnapshot(
           partial: 1,
           created_at: createdAt,
         })
-        .execute()
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .returning('id')
+        .executeTakeFirst()
+      if (!inserted) return null
     }
     await replaceTags(tx, [event.data.id], tagRows(event.data.id, event.data.product_ids, []), [
       'product',
