@@ -20,6 +20,11 @@ export interface ServiceReader {
   get<T>(path: string): Promise<T | null>
   /** Requests sent so far, retries included (the benchmark's request count). */
   readonly requests: number
+  /**
+   * The same reads, with a count of their own: what one piece of work (an index pass) sent,
+   * apart from everything else reading the service meanwhile.
+   */
+  counted?(): ServiceReader
 }
 
 export interface ServiceClient extends ServiceReader {
@@ -52,12 +57,18 @@ export function createServiceClient(
   const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)))
   let requests = 0
 
-  async function send<T>(method: string, path: string, body?: unknown): Promise<T | null> {
+  async function send<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    count?: () => void,
+  ): Promise<T | null> {
     const idempotent = method === 'GET'
     let renewed = false
     for (let attempt = 1; ; attempt++) {
       const token = await tokens.current()
       requests++
+      count?.()
       const sentAt = Date.now()
       const response = await fetch(`${origin}${path}`, {
         method,
@@ -113,6 +124,18 @@ export function createServiceClient(
     delete: (path) => send('DELETE', path),
     get requests() {
       return requests
+    },
+    counted() {
+      let own = 0
+      const count = () => {
+        own++
+      }
+      return {
+        get: (path) => send('GET', path, undefined, count),
+        get requests() {
+          return own
+        },
+      }
     },
   }
 }

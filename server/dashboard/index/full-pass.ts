@@ -76,7 +76,10 @@ export async function refreshVideo(db: DashboardDb, reader: ServiceReader, id: s
  * (renewed each page); its progress is in `index_runs`.
  */
 export async function runFullPass(context: PassContext, kind: IndexRunTable['kind']) {
-  const { db, reader, lease } = context
+  const { db, lease } = context
+  // Its own count: the review queue's rechecks and webhooks' reads share the service's reader.
+  const reader = context.reader.counted?.() ?? context.reader
+  const pass: PassContext = { ...context, reader }
   const passStart = new Date()
   const requestsBefore = reader.requests
   const run: IndexRunTable = {
@@ -140,12 +143,12 @@ export async function runFullPass(context: PassContext, kind: IndexRunTable['kin
       }
     }
     run.corrected += await recheckUnseen(
-      context,
+      pass,
       channels.map((channel) => channel.id),
       passStart,
       progress,
     )
-    run.products = await passOverProducts(context, passStart, progress)
+    run.products = await passOverProducts(pass, passStart, progress)
     await refreshStatistics(db)
     run.state = 'done'
   } catch (error) {

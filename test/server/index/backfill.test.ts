@@ -1,7 +1,7 @@
 /**
  * The merchandising index (issue 21) against a sandbox on a real database: a backfill reads
- * every channel's videos and every store's products, and the product filter answers from it
- * exactly what the service's own lists say.
+ * every channel's videos and every store's products (counting the requests it sent, and no one
+ * else's), and the product filter answers from it exactly what the service's own lists say.
  */
 import { describe, expect, it } from 'vitest'
 import { findVideos } from '../../../server/dashboard/index/index-queries.ts'
@@ -70,6 +70,22 @@ describe('the backfill', () => {
       .executeTakeFirstOrThrow()
     expect(run).toMatchObject({ kind: 'backfill', state: 'done', products: expected })
     expect(run.requests).toBe(running.opened.reader.requests)
+  })
+
+  it('counts in a pass only what the pass sent, not what others read meanwhile', async () => {
+    const { reader, index, db } = running.opened
+    const before = reader.requests
+    const pass = await index.startPass()
+    if (!pass.started) throw new Error('another pass was running')
+    const others = Array.from({ length: 5 }, () => reader.get('/api/v1/channels'))
+    await Promise.all([pass.done, ...others])
+    const last = await db
+      .selectFrom('index_runs')
+      .select(['kind', 'requests'])
+      .orderBy('started_at', 'desc')
+      .executeTakeFirstOrThrow()
+    expect(last.kind).toBe('reconcile')
+    expect(last.requests).toBe(reader.requests - before - others.length)
   })
 })
 
