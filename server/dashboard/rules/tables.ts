@@ -202,4 +202,15 @@ export const rulesMigrations = (_postgres: boolean): Record<string, Migration> =
         .execute()
     },
   },
+  // Every sweep (each 10 s, on every replica) asks for the running runs whose lease ran out: with
+  // 90 days of traces kept, without this it read every run.
+  '0014_rule_run_leases': {
+    async up(db: AnyDb) {
+      await db.schema
+        .createIndex('rule_runs_lease')
+        .on('rule_runs')
+        .columns(['outcome', 'lease_until'])
+        .execute()
+    },
+  },
 })
