@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response'
 import { type Handler, Hono } from 'hono'
-import type { IndexStatus } from '../../src/api/merch-index.ts'
 import type { AccessControl } from './auth/access-control.ts'
 import type { AdminRequest } from './auth/admin-routes.ts'
 import { audited, auditTrail } from './auth/audit-trail.ts'
@@ -19,9 +18,7 @@ import { hostCheck } from './http/host-check.ts'
 import { sendJson } from './http/json-response.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { signedInPreloads } from './http/signed-in-preloads.ts'
-import type { CoverageRoutes } from './index/coverage-routes.ts'
-import { limitIndexRequests } from './index/index-bounds.ts'
-import type { IndexRoutes } from './index/index-routes.ts'
+import { createIndexApp, type IndexHandlers } from './index/index-app.ts'
 import type { SessionStreams } from './live/session-streams.ts'
 import { createNoticeRoutes } from './notices/notice-routes.ts'
 import type { NoticeTables } from './notices/tables.ts'
@@ -40,21 +37,7 @@ import { createSavedViewRoutes } from './views/saved-view-routes.ts'
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown
 type UrlHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => unknown
 
-/** The merchandising index's answers (server/dashboard/index/). */
-export type IndexHandlers = IndexRoutes & { coverage: CoverageRoutes }
-
 const notFound: Handler<DashboardEnv> = (c) => refuse(c, 404, 'Not found')
-
-const indexOff: IndexStatus = {
-  state: 'off',
-  confirmed_at: null,
-  last_event_at: null,
-  videos: 0,
-  products: 0,
-  unconfirmed: 0,
-  last_pass: null,
-  running: null,
-}
 
 /** A handler that reads the query. */
 const withUrl = (handler: UrlHandler) => raw((req, res) => handler(req, res, requestUrl(req)))
@@ -168,85 +151,8 @@ export function createRoutes(d: RouteDependencies) {
       if (principal) await d.streams.handle(req, res, principal)
     }),
   )
-  // The dashboard's own index of the service's data (decision 0019), a few requests at a time
-  // per person, so one person's heavy reads do not stall everyone's.
-  app.use('/api/dashboard/index/*', ...limitIndexRequests())
-  const fromIndex = (
-    pick: (
-      index: IndexHandlers,
-    ) => (req: IncomingMessage, res: ServerResponse, url: URL, c: DashboardContext) => unknown,
-  ) =>
-    raw((req, res, c) => {
-      const index = d.index()
-      if (!index) return refuse(c, 404, 'The merchandising index is not running on this server')
-      return pick(index)(req, res, requestUrl(req), c)
-    })
-  // A server without the index says so, so the app asks it nothing more (and logs no 404).
-  app.get(
-    '/api/dashboard/index/status',
-    allow('viewer', 'dashboard.index'),
-    raw((req, res) => {
-      const index = d.index()
-      if (index) return index.status(req, res)
-      sendJson(res, 200, indexOff)
-    }),
-  )
-  app.get(
-    '/api/dashboard/index/videos',
-    allow('viewer', 'dashboard.index'),
-    fromIndex((i) => i.videos),
-  )
-  app.get(
-    '/api/dashboard/index/review-queue',
-    allow('viewer', 'dashboard.index'),
-    withUrl(d.reviewQueue),
-  )
-  app.get(
-    '/api/dashboard/index/readiness',
-    allow('viewer', 'dashboard.index'),
-    fromIndex((i) => i.readiness),
-  )
-  app.get(
-    '/api/dashboard/settings/readiness',
-    allow('viewer', 'dashboard.readSettings'),
-    fromIndex((i) => i.readinessSettings),
-  )
-  // Who changes a team setting is kept beside it (and in the audit log).
-  app.put(
-    '/api/dashboard/settings/readiness',
-    allow('admin', 'dashboard.changeSettings'),
-    audited('dashboard.changeSettings'),
-    fromIndex(
-      (i) => async (req, res, _url, c) =>
-        i.saveReadinessSettings(req, res, (await c.var.principal())?.email ?? ''),
-    ),
-  )
-  app.get(
-    '/api/dashboard/index/summary',
-    allow('viewer', 'dashboard.index'),
-    fromIndex((i) => i.summary),
-  )
-  app.get(
-    '/api/dashboard/index/tag-health',
-    allow('viewer', 'dashboard.index'),
-    fromIndex((i) => i.tagHealth),
-  )
-  app.get(
-    '/api/dashboard/index/coverage/products',
-    allow('viewer', 'dashboard.index'),
-    fromIndex((i) => i.coverage.products),
-  )
-  app.get(
-    '/api/dashboard/index/coverage/videos',
-    allow('viewer', 'dashboard.index'),
-    fromIndex((i) => i.coverage.videos),
-  )
-  app.post(
-    '/api/dashboard/index/reconcile',
-    allow('admin', 'dashboard.reconcileIndex'),
-    audited('dashboard.reconcileIndex'),
-    fromIndex((i) => i.reconcile),
-  )
+  // The dashboard's own index of the service's data (decision 0019) and its team setting.
+  app.route('/api/dashboard', createIndexApp({ index: d.index, reviewQueue: d.reviewQueue }))
   // Saved views of the library: editors write their own, admins also the team's shared ones.
   const views = createSavedViewRoutes(d.access.db)
   const viewWrite = (operation: string) => [allow('editor', operation), audited(operation)] as const
