@@ -8,10 +8,11 @@
 // dashboard's 202, which it sends once the index row is written (checked after in the database);
 // last, one viewer's heavy reads of the summary beside /healthz and another account's library
 // page (bench/index/under-load.ts). Goals:
-// backfill ≤ 60 s in ≤ 1,100 requests; product filter p95 ≤ 50 ms; coverage p95 ≤ 200 ms;
-// webhook to index p95 ≤ 100 ms; under the heavy reads, /healthz p95 ≤ 50 ms and the library page
-// ≤ 1.5× its time at rest. A missed goal is a figure, not a failure. Timings are scaled to the
-// reference device by the server process's index, read after the backfill and the last phase.
+// backfill ≤ 60 s in at most the requests the documented API needs for the data (computed);
+// product filter p95 ≤ 50 ms; coverage p95 ≤ 200 ms; webhook to index p95 ≤ 100 ms; under the
+// heavy reads, /healthz p95 ≤ 50 ms and the library page ≤ 1.5× its time at rest. A missed goal
+// is a figure, not a failure. Timings are scaled to the reference device by the server process's
+// index, read after the backfill and the last phase.
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -235,8 +236,9 @@ try {
     {
       figure: 'Backfill requests to the service',
       result: String(pass?.requests ?? 'n/a'),
-      goal: '≤ 1,100',
-      met: (pass?.requests ?? Infinity) <= 1100,
+      // Issue 35: at most the least the documented API allows for the data, computed below.
+      goal: `≤ ${least.toLocaleString('en')}`,
+      met: (pass?.requests ?? Infinity) <= least,
       key: 'backfillRequests',
       value: pass?.requests ?? null,
     },
