@@ -63,9 +63,10 @@ it('reviews by physical key in the person’s own keys on an AZERTY keyboard, an
   await page.keyboard.press('Enter')
   await reviewing(page, second)
   const [top, runnerUp] = matches as [(typeof matches)[number], (typeof matches)[number]]
-  expect(await statusesOf(first.id)).toEqual(
-    new Map(matches.map((match) => [match.id, match === top ? 'accepted' : 'rejected'])),
-  )
+  // The next video is shown as the submit goes on: the service has it once it is answered.
+  await expect
+    .poll(() => statusesOf(first.id))
+    .toEqual(new Map(matches.map((match) => [match.id, match === top ? 'accepted' : 'rejected'])))
 
   // The rejected runner-up, accepted after all from the last ten.
   const name = productLabel(runnerUp.product)

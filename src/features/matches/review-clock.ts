@@ -67,3 +67,20 @@ export function submission(
     }
   })
 }
+
+/**
+ * What a retry sends: the failed submission as it was (its times taken, its seen flags), unless
+ * the reviewer has changed a decision since (the screen was left and came back: its clock began
+ * again, so the times are those it has).
+ */
+export function retryOf(
+  failed: DecisionsSubmit['decisions'] | null,
+  now: DecisionsSubmit['decisions'],
+): DecisionsSubmit['decisions'] {
+  const same =
+    failed?.length === now.length &&
+    failed.every(
+      (each, at) => each.match_id === now[at]?.match_id && each.decision === now[at]?.decision,
+    )
+  return same && failed ? failed : now
+}

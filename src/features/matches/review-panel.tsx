@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { videoMatchesQuery } from '@/api/queries/matches'
 import { videoQuery } from '@/api/queries/videos'
+import type { DecisionsSubmit } from '@/api/review'
 import { describeError } from '@/components/error-panel'
 import { Callout } from '@/components/ui/callout'
 import { Skeleton } from '@/components/ui/skeleton'
@@ -16,6 +17,12 @@ export interface FloorView {
   onShowBelow: (show: boolean) => void
 }
 
+/** A submit that failed after the reviewer had moved on: what it sent, and why it failed. */
+export interface SubmitFailure {
+  sent: DecisionsSubmit['decisions']
+  error: unknown
+}
+
 // One video in front of the reviewer: its poster or file, and its suggestions. Mounted per video
 // (keyed), so its state starts fresh.
 export function ReviewPanel({
@@ -24,6 +31,8 @@ export function ReviewPanel({
   second,
   floor,
   onDone,
+  failure,
+  onFailed,
 }: {
   videoId: string
   premarks: Premarks
@@ -31,6 +40,9 @@ export function ReviewPanel({
   second: boolean
   floor: FloorView
   onDone: () => void
+  /** This video's last submit, which failed after the reviewer had moved on, and why. */
+  failure: SubmitFailure | null
+  onFailed: (error: unknown, sent: SubmitFailure['sent']) => void
 }) {
   const matches = useQuery(videoMatchesQuery(videoId))
   const video = useQuery(videoQuery(videoId))
@@ -65,6 +77,8 @@ export function ReviewPanel({
         premarks={premarks}
         floor={floor}
         onDone={onDone}
+        failure={failure}
+        onFailed={onFailed}
       />
     </div>
   )

@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
 import { orderWords, QueueOrderSelect } from './queue-order'
 import { RecentDecisions } from './recent-decisions'
-import { ReviewPanel } from './review-panel'
+import { ReviewPanel, type SubmitFailure } from './review-panel'
 import { usePrefetchUpcoming, videosAhead } from './use-prefetch-upcoming'
 
 const route = getRouteApi('/matches')
@@ -52,10 +52,20 @@ function QueueReview({ answer }: { answer: ReviewQueueAnswer }) {
   const shown = pass[position] ?? queue.find((video) => video.id === videoId)
   usePrefetchUpcoming(upcoming)
 
+  const [failed, setFailed] = useState<(SubmitFailure & { videoId: string }) | null>(null)
   const advance = useCallback(() => {
+    setFailed(null)
     if (!next) setPass(queue.filter((video) => video.id !== videoId))
     void navigate({ search: (prev) => ({ ...prev, video: next?.id }) })
   }, [next, queue, videoId, navigate])
+  // A submit that failed after the reviewer moved on brings them back to its video, with why.
+  const failedOn = useCallback(
+    (id: string) => (error: unknown, sent: SubmitFailure['sent']) => {
+      setFailed({ videoId: id, error, sent })
+      void navigate({ search: (prev) => ({ ...prev, video: id }) })
+    },
+    [navigate],
+  )
 
   const floor = useMemo(
     () => ({
@@ -120,6 +130,8 @@ function QueueReview({ answer }: { answer: ReviewQueueAnswer }) {
             second={shown?.second ?? false}
             floor={floor}
             onDone={advance}
+            failure={failed?.videoId === videoId ? failed : null}
+            onFailed={failedOn(videoId)}
           />
         ) : (
           <EmptyState title="Nothing to review">

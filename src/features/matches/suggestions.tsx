@@ -7,9 +7,9 @@ import { codeLabel, useKeyboardLayout } from '@/components/ui/key-labels'
 import { UnavailableGroup } from '@/components/ui/unavailable-reason'
 import { usePermission } from '@/lib/permissions'
 import { useReviewKeyMap } from './keys/use-key-map'
-import { submission } from './review-clock'
+import { retryOf, submission } from './review-clock'
 import { decisionOf, isBelowFloor, isPremarked, type Premarks, submitPlan } from './review-model'
-import type { FloorView } from './review-panel'
+import type { FloorView, SubmitFailure } from './review-panel'
 import { SubmitBar } from './submit-bar'
 import { SuggestionRow } from './suggestion-row'
 import { useReviewShortcuts } from './use-review-shortcuts'
@@ -26,6 +26,8 @@ export function Suggestions({
   premarks,
   floor,
   onDone,
+  failure,
+  onFailed,
 }: {
   videoId: string
   /** Every suggestion of the video, highest score first. */
@@ -33,6 +35,9 @@ export function Suggestions({
   premarks: Premarks
   floor: FloorView
   onDone: () => void
+  /** This video's last submit, which failed after the reviewer had moved on, and why. */
+  failure: SubmitFailure | null
+  onFailed: (error: unknown, sent: SubmitFailure['sent']) => void
 }) {
   const below = useMemo(
     () => all.filter((match) => isBelowFloor(match, floor.floor)),
@@ -45,7 +50,7 @@ export function Suggestions({
   const matches = useMemo(() => all.filter((match) => !hidden.has(match.id)), [all, hidden])
   const review = useReviewState(videoId, matches, premarks)
   const stores = useStoresById()
-  const submit = useSubmitReview(videoId)
+  const submit = useSubmitReview(videoId, onFailed)
   const keys = useReviewKeyMap()
   const layout = useKeyboardLayout()
   const plan = useMemo(
@@ -62,10 +67,21 @@ export function Suggestions({
   const send = useCallback(() => {
     if (submit.isPending) return
     if (all.length === 0 || !deciding.allowed) return onDone()
-    submit.mutate(submission(all, review.decisions, premarks, hidden, review.clock), {
-      onSuccess: onDone,
-    })
-  }, [submit, all, review.decisions, review.clock, premarks, hidden, onDone, deciding.allowed])
+    // On to the next video at once (it is loaded ahead); the submit goes on behind.
+    const now = submission(all, review.decisions, premarks, hidden, review.clock)
+    submit.mutate(retryOf(failure?.sent ?? null, now))
+    onDone()
+  }, [
+    submit,
+    all,
+    review.decisions,
+    review.clock,
+    premarks,
+    hidden,
+    onDone,
+    deciding.allowed,
+    failure,
+  ])
   const decide = deciding.allowed ? review.decide : () => {}
 
   useReviewShortcuts(keys, {
@@ -146,7 +162,7 @@ export function Suggestions({
             undo: codeLabel(keys.undo, layout),
           }}
           busy={submit.isPending}
-          error={submit.error}
+          error={submit.error ?? failure?.error}
           canUndo={review.canUndo}
           onSubmit={send}
           onSkip={onDone}

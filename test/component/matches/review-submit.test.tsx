@@ -96,7 +96,7 @@ describe('submitting a video', () => {
     ).toBeInTheDocument()
   })
 
-  it('keeps the decisions through a failed submit and sends them again on retry', async () => {
+  it('moves on as a submit is sent, comes back with why when it fails, the decisions kept, and sends them again on retry', async () => {
     const failing = deferred()
     let tries = 0
     const { calls } = renderReview(
@@ -110,8 +110,11 @@ describe('submitting a video', () => {
     await reviewing('Clip v1')
     press('KeyA', 'a')
     press('Enter', 'Enter')
+    // The next video is in front of the reviewer while the submit is still on its way.
+    await reviewing('Clip v2')
     failing.resolve(refuse(502, 'The service refused the decisions, so none was recorded: busy'))
     const alert = await screen.findByRole('alert')
+    await reviewing('Clip v1')
     expect(alert).toHaveTextContent('Not submitted')
     expect(alert).toHaveTextContent('Your decisions are kept.')
     expect(JSON.parse(localStorage.getItem('matches:decisions') ?? '{}')).toEqual({
