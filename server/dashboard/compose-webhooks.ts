@@ -9,9 +9,10 @@ import type { Log } from './ops/logger.ts'
 import type { createMetrics } from './ops/metrics.ts'
 
 /**
- * POST /webhooks/service: each event applied to the index (the rules' runs of it claimed), then
- * sent to the browsers; an event that names a video but cannot be read in full has the video
- * read again from the service. The index and the reader exist once the service is known.
+ * POST /webhooks/service: each event applied to the index, sent to the browsers, then answered
+ * once the rules' runs of it are claimed; an event that names a video but cannot be read in full
+ * has the video read again from the service. The index and the reader exist once the service is
+ * known.
  */
 export function serviceWebhooks(deps: {
   secrets: readonly string[]
@@ -26,9 +27,13 @@ export function serviceWebhooks(deps: {
     secrets: deps.secrets,
     ledger: deps.ledger,
     apply: async (event) => {
+      const index = deps.index()
+      const key = dedupKey(event)
       // Into the index first: if the database cannot take it, the service delivers it again.
-      await deps.index()?.applyEvent(event, dedupKey(event))
+      await index?.applyEvent(event, key)
       await deps.publish(event)
+      // Answered once the rules hold the runs it wakes (decision 0024); the screens heard first.
+      await index?.taken(key)
     },
     reread: createVideoReread({
       read: async (id) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { VideoEvent } from '../../../src/api/generated/types.gen.ts'
 import type { ServiceEvent } from '../../../src/api/service-event.ts'
 import type { DashboardDb } from '../db/database.ts'
 import { createLease } from '../db/lease.ts'
@@ -127,6 +128,21 @@ export function createMerchIndex(options: MerchIndexOptions) {
     changes.changed({ videoId })
   }
 
+  // The news of webhooks being read, by dedup key, until `taken` is asked.
+  const taking = new Map<string, Promise<void>>()
+  function hearLater(event: VideoEvent, key: string) {
+    const news = completeLater(event.data.id, { kind: 'webhook', event, key })
+    // Handled here so that a caller who never asks `taken` leaves no unhandled rejection; one
+    // who asks still sees it. Taken news is kept only until asked for.
+    news.then(
+      () => {
+        if (taking.get(key) === news) taking.delete(key)
+      },
+      () => {},
+    )
+    taking.set(key, news)
+  }
+
   /**
    * Reads the video after a webhook; then its news, on the row as it then is. Resolves once the
    * news is taken (rejects if it could not be: the webhook is then answered 503 and sent again).
@@ -157,8 +173,8 @@ export function createMerchIndex(options: MerchIndexOptions) {
     /**
      * Applies a webhook to the index, and reads the video after to complete it; says whether it
      * was applied (not when older than what the index holds). Rejects if the database cannot
-     * take it. Given the event's dedup key, its news follows the read (the rules act on it), and
-     * it resolves once the news is taken.
+     * take it. Given the event's dedup key, its news follows the read (the rules act on it):
+     * `taken(key)` says when it was taken.
      */
     async applyEvent(event: ServiceEvent, key?: string): Promise<'applied' | 'older' | 'ignored'> {
       if (event.event_type === 'video_import_failed') return 'ignored'
@@ -169,15 +185,23 @@ export function createMerchIndex(options: MerchIndexOptions) {
         // an update, or an update after a read that already saw it, still wakes the rules of
         // its trigger, which act on what the index knows (never the old snapshot). The read
         // completes and places a row whose own read never came (its replica stopped).
-        if (key) await completeLater(event.data.id, { kind: 'webhook', event, key })
+        if (key) hearLater(event, key)
         return 'older'
       }
       changes.changed({ videoId: event.data.id })
-      // With news for the rules, answered only once they hold their runs of it: a replica
-      // stopped after answering would lose them (the service does not send it again).
-      if (key) await completeLater(event.data.id, { kind: 'webhook', event, key })
+      if (key) hearLater(event, key)
       else void completeLater(event.data.id)
       return 'applied'
+    },
+    /**
+     * Resolves once the news of the webhook applied with this key was taken (the rules hold the
+     * runs it wakes), or rejects if it could not be: the webhook is answered only then, as a
+     * replica stopped after answering would lose the runs (the service does not send it again).
+     */
+    async taken(key: string): Promise<void> {
+      const news = taking.get(key)
+      taking.delete(key)
+      await news
     },
     /**
      * A webhook named this video but could not be read in full: reads it again (forgets it if the

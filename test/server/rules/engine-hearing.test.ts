@@ -29,7 +29,7 @@ const someVideo = async (offset: number) =>
 const now = () => Math.floor(Date.now() / 1000)
 
 describe('a webhook', () => {
-  it('is heard once the read completing it is done, with its dedup key, before it is answered', async () => {
+  it('is heard once the read completing it is done, with its dedup key, and says when it was taken', async () => {
     heard = []
     const id = await someVideo(1)
     await running.env.call('PATCH', `/videos/${id}`, { caption: 'Heard after the read' })
@@ -39,6 +39,7 @@ describe('a webhook', () => {
       rowsWhenHeard.push(await row(id))
     })
     await running.opened.index.applyEvent(event, dedupKey(event))
+    await running.opened.index.taken(dedupKey(event))
     listening()
     expect(heard).toEqual([{ kind: 'webhook', event, key: dedupKey(event) }])
     expect(rowsWhenHeard).toEqual([
