@@ -7,7 +7,7 @@ import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 import { chromiumFlags } from '../../test/e2e/support/browser.ts'
 import { enterCpuLimit } from '../reference/cpu-limit.ts'
 import { serverIndex } from '../reference/host-index.ts'
-import { benchAccount, signInContext } from './account.ts'
+import { freshSessionCookie, signInContext } from './account.ts'
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -138,12 +138,7 @@ export async function startServer(options: {
     child.stdout?.resume()
     await waitForHealth(`${where.url}/healthz`)
     if (child.pid === undefined) throw new Error('the dashboard server has no process id')
-    const signedIn = await fetch(`${where.url}/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(benchAccount),
-    })
-    const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';', 1)[0] ?? ''
+    const cookie = await freshSessionCookie(where.url)
     if (options.index !== false) await waitForIndex(where.url, cookie)
     return {
       url: where.url,
