@@ -59,8 +59,9 @@ describe('a step the service refuses', () => {
       error: 'Too many requests',
       times: 1,
     })
-    await world.call('PATCH', `/videos/${freshVideo().id}`, { hashtags: ['busy'] })
-    const [run] = await world.settledRuns(ruleId, 1)
+    const video = freshVideo()
+    await world.call('PATCH', `/videos/${video.id}`, { hashtags: ['busy'] })
+    const [run] = await world.settledRuns(ruleId, 1, 10_000, video.id)
     expect(run?.outcome).toBe('applied')
     expect(run?.steps[0]?.calls.map((call) => [call.method, call.status, call.attempt])).toEqual([
       ['GET', 200, 1],
@@ -91,7 +92,7 @@ describe('a step the service refuses', () => {
     })
     const video = freshVideo()
     await world.call('PATCH', `/videos/${video.id}`, { hashtags: ['refused'] })
-    const [run] = await world.settledRuns(ruleId, 1)
+    const [run] = await world.settledRuns(ruleId, 1, 10_000, video.id)
     expect(run).toMatchObject({
       outcome: 'partly_failed',
       steps: [

@@ -94,7 +94,7 @@ describe("a rule whose author's role changed", () => {
       .execute()
     const video = freshVideo()
     await world.call('PATCH', `/videos/${video.id}`, { hashtags: ['demoted'] })
-    const [run] = await world.settledRuns(ruleId, 1)
+    const [run] = await world.settledRuns(ruleId, 1, 10_000, video.id)
     expect(run).toMatchObject({
       outcome: 'skipped',
       steps: [
@@ -126,8 +126,9 @@ describe('a full playlist', () => {
       body: { ...full, video_ids: Array.from({ length: 1000 }, (_, index) => `v${index}`) },
       times: 1,
     })
-    await world.call('PATCH', `/videos/${freshVideo().id}`, { hashtags: ['full'] })
-    const [run] = await world.settledRuns(ruleId, 1)
+    const video = freshVideo()
+    await world.call('PATCH', `/videos/${video.id}`, { hashtags: ['full'] })
+    const [run] = await world.settledRuns(ruleId, 1, 10_000, video.id)
     expect(run).toMatchObject({
       outcome: 'failed',
       steps: [{ state: 'failed', note: '“Full” holds 1000 videos, the most a playlist can hold' }],

@@ -102,7 +102,7 @@ it('runs the rules of a video_created delivered after a newer update', async () 
   await indexed(video.id, 'more')
   expect(await deliver(url, created.body, created.signature)).toBe(202)
   await placed(video.id)
-  const [run] = await world.settledRuns(ruleId, 1)
+  const [run] = await world.settledRuns(ruleId, 1, 10_000, video.id)
   expect(run).toMatchObject({ cause: { kind: 'video_created' }, outcome: 'applied' })
 })
 
@@ -121,7 +121,7 @@ it('runs the rules of an update delivered after the index read the video anew', 
   await indexed(video.id, 'lateupdated')
   expect(await deliver(url, updated.body, updated.signature)).toBe(202)
   await placed(video.id)
-  const [run] = await world.settledRuns(ruleId, 1)
+  const [run] = await world.settledRuns(ruleId, 1, 10_000, video.id)
   expect(run).toMatchObject({ cause: { kind: 'video_updated' }, outcome: 'applied' })
 })
 

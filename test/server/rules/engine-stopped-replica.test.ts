@@ -188,7 +188,7 @@ describe.each(bothDatabases)('a stopped replica’s work on $name', (database) =
     } finally {
       release()
     }
-    const [run] = await world.settledRuns(ruleId, 1)
+    const [run] = await world.settledRuns(ruleId, 1, 10_000, video.id)
     expect(run?.outcome).toBe('applied')
     expect((await sent()).map((call) => call.status)).toEqual([200])
   })

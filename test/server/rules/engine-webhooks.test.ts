@@ -75,7 +75,7 @@ describe('the summer rule', () => {
       timeoutMs: 15_000,
       intervalMs: 50,
     })
-    const [run] = await world.settledRuns(ruleId, 1)
+    const [run] = await world.settledRuns(ruleId, 1, 10_000, video.id)
     expect(run).toMatchObject({
       video_id: video.id,
       outcome: 'applied',
