@@ -95,8 +95,9 @@ export function liveCacheUpdater(queryClient: QueryClient) {
       queryClient.isMutating({ mutationKey: videoKeys.change(id) }) > 0 ? 'none' : 'active'
     void queryClient.invalidateQueries({ queryKey: videoKeys.detail(id), refetchType })
     void queryClient.invalidateQueries({ queryKey: reviewKeys.queues(), refetchType })
-    // The server wrote the event into its index before sending it here. What the index answers on
-    // screen is read again at most once a second: a burst of events is one read, not one each (the
+    // The server wrote the event into its index before sending it here (or, when it cannot tell
+    // it from the index's news of the same second, is reading the video from the service). What
+    // the index answers on screen is read again at most once a second: a burst of events is one read, not one each (the
     // home page's summary counts the whole channel).
     void queryClient.invalidateQueries({ queryKey: indexKeys.all, refetchType: 'none' })
     for (const query of queryClient.getQueryCache().findAll({ queryKey: indexKeys.all }))

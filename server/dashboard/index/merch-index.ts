@@ -184,8 +184,10 @@ export function createMerchIndex(options: MerchIndexOptions) {
         // Not applied over newer news, yet heard after a read: a video_created that comes after
         // an update, or an update after a read that already saw it, still wakes the rules of
         // its trigger, which act on what the index knows (never the old snapshot). The read
-        // completes and places a row whose own read never came (its replica stopped).
+        // completes and places a row whose own read never came (its replica stopped), and
+        // settles a snapshot of the row's own second, which may have been the newer.
         if (key) hearLater(event, key)
+        else void completeLater(event.data.id)
         return 'older'
       }
       changes.changed({ videoId: event.data.id })

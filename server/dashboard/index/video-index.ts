@@ -124,7 +124,9 @@ function applySnapshotOnce(
     // The video_created webhook tells when the video was made, late or not; other first news,
     // when it was seen.
     const createdAt = new Date(event.created * 1000).toISOString()
-    if (row && Math.floor(row.source_at / 1000) > event.created) {
+    // A snapshot of the second the row's news comes from may be older or newer: it waits for the
+    // read that follows every webhook, which the rules hear after (an older one undid a change).
+    if (row && Math.floor(row.source_at / 1000) >= event.created) {
       if (event.event_type === 'video_created')
         await tx
           .updateTable('indexed_videos')

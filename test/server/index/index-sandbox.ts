@@ -15,6 +15,7 @@ import type {
   Video,
   VideoEvent,
 } from '../../../src/api/generated/types.gen.ts'
+import { waitUntil } from '../wait-until.ts'
 
 /**
  * A sandbox seeded with demo videos and products (its own webhooks off: tests send the events
@@ -113,11 +114,28 @@ export function indexedSandbox(
   seedVideos: number,
   prepare?: (env: IndexSandbox, channel: string) => Promise<void>,
 ) {
-  const running = {} as {
+  const running = {
+    /**
+     * Resolves once the clock is in a later second than the index's news of the video, so that
+     * a webhook made now is newer than it (a webhook's whole second could not tell otherwise).
+     */
+    async pastNewsOf(videoId: string) {
+      const row = await running.opened.db
+        .selectFrom('indexed_videos')
+        .select('source_at')
+        .where('id', '=', videoId)
+        .executeTakeFirst()
+      const second = Math.floor((row?.source_at ?? 0) / 1000)
+      await waitUntil(() => Math.floor(Date.now() / 1000) > second, 'the next second', {
+        intervalMs: 20,
+      })
+    },
+  } as {
     env: IndexSandbox
     opened: Awaited<ReturnType<IndexSandbox['openIndex']>>
     channels: string[]
     channel: string
+    pastNewsOf(videoId: string): Promise<void>
   }
   beforeAll(async () => {
     running.env = await startIndexSandbox(seedVideos)

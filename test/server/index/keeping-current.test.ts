@@ -24,6 +24,7 @@ describe('webhooks', () => {
     const publishAt = new Date(Date.now() + 86_400_000).toISOString()
     await running.env.call('PATCH', `/videos/${id}`, { caption: 'Linen tote, autumn cut' })
     await running.env.call('POST', `/videos/${id}/publish`, { published_at: publishAt })
+    await running.pastNewsOf(id)
     await running.opened.index.applyEvent(
       await running.env.eventFor(id, Math.floor(Date.now() / 1000)),
     )
@@ -47,6 +48,19 @@ describe('webhooks', () => {
     expect(await running.opened.index.applyEvent(stale)).toBe('older')
     expect(await running.opened.index.applyEvent(stale)).toBe('older')
     expect((await row(id))?.caption).toBe('Newer caption')
+  })
+
+  it('do not let a late snapshot of the second a read saw undo what the read found', async () => {
+    const id = await someVideo(5)
+    await running.env.call('PATCH', `/videos/${id}`, { caption: 'Made with this caption' })
+    const made = await running.env.eventFor(id, 0)
+    await running.env.call('PATCH', `/videos/${id}`, { caption: 'Changed a moment later' })
+    await running.opened.index.reread(id)
+    // The snapshot was made in the second the read saw (whole seconds cannot order the two).
+    const readAt = (await row(id))?.source_at ?? 0
+    const late = { ...made, created: Math.floor(readAt / 1000) }
+    expect(await running.opened.index.applyEvent(late)).toBe('older')
+    expect((await row(id))?.caption).toBe('Changed a moment later')
   })
 })
 

@@ -40,6 +40,7 @@ describe('the index, for the rules', () => {
     const [, second] = await running.env.serviceVideos(running.channel)
     const id = second?.id as string
     await running.env.call('PATCH', `/videos/${id}`, { description: 'Autumn layers' })
+    await running.pastNewsOf(id)
     const created = Math.floor(Date.now() / 1000)
     const event = await running.env.eventFor(id, created)
     await running.opened.index.applyEvent({ ...event, event_type: 'video_created' })
