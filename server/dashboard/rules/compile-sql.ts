@@ -46,6 +46,10 @@ function textMatch(
   pattern: string,
   like: string | null,
 ): Bool {
+  // On PostgreSQL a LIKE over the lowered text costs a third of `~*` or ILIKE, which fold case
+  // character by character: over a channel's every caption that was most of a rule's preview.
+  if (ctx.postgres && like !== null)
+    return sql<SqlBool>`(${column} is not null and lower(${column}) like ${like.toLowerCase()} escape '\\')`
   if (ctx.postgres)
     return sql<SqlBool>`(${column} is not null and ${column} ~* ${postgresPattern(pattern)})`
   if (like !== null)
@@ -93,7 +97,7 @@ function hashtagCondition(eb: VideoRows, ctx: SqlContext, value: string): Bool {
   const anywhere = `%${like}%`
   return eb.and([
     ctx.postgres
-      ? sql<SqlBool>`${eb.ref('v.hashtags')} ilike ${anywhere} escape '\\'`
+      ? sql<SqlBool>`lower(${eb.ref('v.hashtags')}) like ${anywhere.toLowerCase()} escape '\\'`
       : sql<SqlBool>`${eb.ref('v.hashtags')} like ${anywhere} escape '\\'`,
     some,
   ])
@@ -131,7 +135,8 @@ const someOutOfStock = (eb: VideoRows) =>
       ),
   )
 
-const someProductTag = (eb: VideoRows) => eb('v.id', 'in', videosTagging(eb))
+// The count the index keeps: reading every product tag for it was a fifth of a preview.
+const someProductTag = (eb: VideoRows) => eb('v.product_count', '>', 0)
 
 /** Videos with at least `count` suggestions waiting at or above `minScore`. */
 function waitingAtLeast(eb: VideoRows, ctx: SqlContext, count: number, minScore: number): Bool {
