@@ -27,7 +27,10 @@ export type EvaluateOnVideo = (
 export type MatchingVideos = (definition: RuleDefinition) => Promise<string[]>
 
 export interface EngineOptions {
-  /** How long a replica's hold on a run lasts without renewal; default 30 s. */
+  /**
+   * How long a replica's hold on a run or a video lasts without renewal (renewed a third of it
+   * apart, when runs a stopped replica left are also taken over); default 6 s.
+   */
   leaseTtlMs: number
   /** Attempts of one step before it fails; default 5. */
   maxAttempts: number
@@ -37,14 +40,14 @@ export interface EngineOptions {
   inFlight: number
   /** Applied runs of one rule on one video in an hour before it waits (a loop's last guard). */
   loopLimit: number
-  /** How often to look for runs a stopped replica left, and schedules due; default 10 s. */
+  /** How often to look for schedules due (and, again, runs a stopped replica left); 10 s. */
   sweepEveryMs: number
   /** Traces older than this are deleted; default 90 days. */
   keepMs: number
 }
 
 export const defaultEngineOptions: EngineOptions = {
-  leaseTtlMs: 30_000,
+  leaseTtlMs: 6_000,
   maxAttempts: 5,
   backoffMs: 1_000,
   inFlight: 4,

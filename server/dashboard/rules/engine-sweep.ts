@@ -19,6 +19,8 @@ export function createEngineSweep(
     resume(videoId: string, runIds: readonly string[]): Promise<void>
     /** The runs this replica holds that wait their turn behind others on their video. */
     waiting(): string[]
+    /** Renews the leases of the videos this replica holds. */
+    renewVideos(): Promise<void>
     stopping: AbortSignal
   },
 ) {
@@ -26,7 +28,9 @@ export function createEngineSweep(
   const schedule = context.lease('rules-schedule', context.holder, options.sweepEveryMs * 3)
   const lastTick = new Map<string, number>()
   let timer: NodeJS.Timeout | null = null
+  let keeper: NodeJS.Timeout | null = null
   let sweeping: Promise<void> | null = null
+  let keeping: Promise<void> | null = null
   let tracesSweptAt = 0
 
   // A run waiting behind many on one video keeps its claim while this replica lives.
@@ -91,8 +95,29 @@ export function createEngineSweep(
     }
   }
 
+  // A third of a lease apart: this replica's holds stay renewed, and the runs and videos of one
+  // that stopped are taken over within a lease (bench:rules' replica killed in a burst left
+  // seconds of queued runs waiting for its 30 s leases).
+  async function keep() {
+    await renewWaiting()
+    await engine.renewVideos()
+    await resumeStopped()
+  }
+
   return {
     start() {
+      keeper = setInterval(
+        () => {
+          if (keeping || sweeping || engine.stopping.aborted) return
+          keeping = keep()
+            .catch((error: unknown) => log('rules leases not renewed', { error: String(error) }))
+            .finally(() => {
+              keeping = null
+            })
+        },
+        Math.max(options.leaseTtlMs / 3, 100),
+      )
+      keeper.unref()
       const tick = () => {
         if (sweeping || engine.stopping.aborted) return
         sweeping = sweep()
@@ -107,7 +132,9 @@ export function createEngineSweep(
     },
     stop() {
       if (timer) clearInterval(timer)
+      if (keeper) clearInterval(keeper)
       timer = null
+      keeper = null
       schedule.release().catch(() => {})
     },
     /** One sweep now (tests). */

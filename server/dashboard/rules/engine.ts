@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Principal } from '../auth/sign-in-routes.ts'
+import type { Lease } from '../db/lease.ts'
 import {
   defaultEngineOptions,
   type EngineContext,
@@ -52,6 +53,8 @@ export function createRulesEngine(deps: EngineDeps) {
   const queues = new Map<string, Promise<void>>()
   // Runs claimed here and not yet done: their leases are renewed while they wait their turn.
   const waiting = new Set<string>()
+  // The videos this replica holds (waiting for a slot or at work): their leases are renewed.
+  const heldVideos = new Set<Lease>()
 
   /**
    * Does `work` on the video while this replica holds it and has a slot. The video is waited for
@@ -62,16 +65,18 @@ export function createRulesEngine(deps: EngineDeps) {
     const lease = deps.lease(`rule-video:${videoId}`, context.holder, options.leaseTtlMs)
     for (;;) {
       while (!(await lease.take())) await context.sleep(100)
+      heldVideos.add(lease)
       const done = await videoSlots(async () => {
         // Renewed: waiting for the slot may have outlasted the lease.
         if (!(await lease.take())) return false
         try {
           await work()
         } finally {
+          heldVideos.delete(lease)
           await lease.release().catch(() => {})
         }
         return true
-      })
+      }).finally(() => heldVideos.delete(lease))
       if (done) return
     }
   }
@@ -140,6 +145,9 @@ export function createRulesEngine(deps: EngineDeps) {
     claimAndQueue,
     resume: (videoId, runIds) => enqueue(videoId, runIds),
     waiting: () => [...waiting],
+    renewVideos: async () => {
+      for (const lease of [...heldVideos]) await lease.renew()
+    },
     stopping: stopping.signal,
   })
 

@@ -1,0 +1,87 @@
+/**
+ * A replica stopped mid-burst holds its runs and videos for one short lease, not until the next
+ * sweep (found by bench:rules: its 30 s leases put every run it had queued half a minute late).
+ * Here the sweep is a minute apart, so only the lease keeper can take the runs over in time.
+ */
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Video } from '../../../src/api/generated/types.gen.ts'
+import { bothDatabases } from '../support/both-databases.ts'
+import { waitUntil } from '../wait-until.ts'
+import { type RulesWorld, startRulesWorld } from './rules-world.ts'
+
+describe.each(bothDatabases)('a stopped replica’s runs on $name', (database) => {
+  let world: RulesWorld
+  let stopDatabase: () => Promise<void>
+  let video: Video
+
+  beforeAll(async () => {
+    const started = await database.start()
+    stopDatabase = started.stop
+    world = await startRulesWorld({
+      database: started.location,
+      rules: { sweepEveryMs: 60_000, leaseTtlMs: 1_500 },
+    })
+    video = (await world.clearedVideos(1))[0] as Video
+  }, 120_000)
+  afterAll(async () => {
+    await world?.close()
+    await stopDatabase?.()
+  })
+
+  it('are taken over within a lease of the replica stopping, its video too', async () => {
+    const ruleId = await world.addRule({
+      name: 'Left by a stopped replica',
+      description: '',
+      channel_id: world.channel,
+      trigger: { type: 'manual' },
+      conditions: { group: 'all', children: [{ field: 'hashtag', op: 'has', value: 'nowhere' }] },
+      actions: [{ type: 'publish' }],
+      priority: 100,
+    })
+    const stoppedAt = Date.now()
+    const gone = 'a replica that stopped just now'
+    await world.base
+      .insertInto('index_leases')
+      .values({ name: `rule-video:${video.id}`, holder: gone, expires_at: stoppedAt + 1_500 })
+      .execute()
+    await world.db
+      .insertInto('rule_runs')
+      .values(
+        Array.from({ length: 5 }, (_, index) => ({
+          id: randomUUID(),
+          rule_id: ruleId,
+          rule_version: 1,
+          video_id: video.id,
+          claim_key: `${ruleId}|manual:stopped:${index}`,
+          cause: JSON.stringify({
+            kind: 'manual',
+            at: new Date(stoppedAt).toISOString(),
+            detail: 'Run now',
+          }),
+          event: null,
+          outcome: 'running' as const,
+          conditions: '[]',
+          started_at: new Date(stoppedAt).toISOString(),
+          started_ms: stoppedAt,
+          finished_at: null,
+          holder: gone,
+          lease_until: stoppedAt + 1_500,
+        })),
+      )
+      .execute()
+    const outcomes = () =>
+      world.db
+        .selectFrom('rule_runs')
+        .select('outcome')
+        .where('rule_id', '=', ruleId)
+        .groupBy('outcome')
+        .execute()
+    await waitUntil(
+      async () => (await outcomes()).every((row) => row.outcome !== 'running'),
+      'the stopped replica’s runs to end on this one',
+      { timeoutMs: 10_000, intervalMs: 50 },
+    )
+    expect(await outcomes()).toEqual([{ outcome: 'no_match' }])
+  })
+})
