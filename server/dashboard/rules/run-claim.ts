@@ -144,11 +144,21 @@ export async function takeOverExpired(
   return byVideo
 }
 
-/** Renews this replica's hold on a run; false once another replica has taken it over. */
-export async function renewRun(context: EngineContext, runId: string): Promise<boolean> {
+/**
+ * Renews this replica's hold on a run (writing `conditions` with it, when given); false once
+ * another replica has taken it over.
+ */
+export async function renewRun(
+  context: EngineContext,
+  runId: string,
+  conditions?: string,
+): Promise<boolean> {
   const renewed = await context.db
     .updateTable('rule_runs')
-    .set({ lease_until: context.now() + context.options.leaseTtlMs })
+    .set({
+      lease_until: context.now() + context.options.leaseTtlMs,
+      ...(conditions === undefined ? {} : { conditions }),
+    })
     .where('id', '=', runId)
     .where('holder', '=', context.holder)
     .where('outcome', '=', 'running')

@@ -66,6 +66,9 @@ export async function executeRun(
   const definition = JSON.parse(run.then ?? run.current) as RuleDefinition
   const videoId = run.video_id ?? ''
   let conditions = JSON.parse(run.conditions) as TraceCondition[]
+  // The steps this call records, when it is the run's first: then neither they nor their states
+  // are read back (fewer round trips per run in a burst).
+  let recorded: { position: number; action: string; state: 'pending' | 'skipped' }[] | null = null
   if (Number(run.steps ?? 0) === 0) {
     const answer = await context.evaluate(definition, videoId, read)
     conditions = answer?.conditions ?? []
@@ -74,24 +77,22 @@ export async function executeRun(
       await finishRun(context, runId, 'no_match', JSON.stringify(conditions))
       return false
     }
-    if (!(await renewRun(context, runId))) return false
-    await db
-      .updateTable('rule_runs')
-      .set({ conditions: JSON.stringify(conditions) })
-      .where('id', '=', runId)
-      .execute()
+    if (!(await renewRun(context, runId, JSON.stringify(conditions)))) return false
     const cause = JSON.parse(run.cause) as RunCause
     const refusal =
       (await authorRefusal(db, run.author_id, definition.actions)) ??
       (acting.includes(cause.kind) ? await loopRefusal(context, run.rule_id, videoId) : null)
+    recorded = definition.actions.map((action, position) => ({
+      position,
+      action: JSON.stringify(action),
+      state: refusal ? ('skipped' as const) : ('pending' as const),
+    }))
     await db
       .insertInto('rule_steps')
       .values(
-        definition.actions.map((action, position) => ({
+        recorded.map((step) => ({
+          ...step,
           run_id: runId,
-          position,
-          action: JSON.stringify(action),
-          state: refusal ? ('skipped' as const) : ('pending' as const),
           note: refusal,
           calls: '[]',
           attempts: 0,
@@ -102,13 +103,18 @@ export async function executeRun(
   }
   const facts = stepFacts(context, definition, run.rule_id, videoId)
   const because = heldConditions(definition.conditions, conditions)
-  const pending = await db
-    .selectFrom('rule_steps')
-    .select(['position', 'action', 'attempts', 'calls'])
-    .where('run_id', '=', runId)
-    .where('state', '=', 'pending')
-    .orderBy('position')
-    .execute()
+  const pending = recorded
+    ? recorded
+        .filter((step) => step.state === 'pending')
+        .map((step) => ({ ...step, attempts: 0, calls: '[]' }))
+    : await db
+        .selectFrom('rule_steps')
+        .select(['position', 'action', 'attempts', 'calls'])
+        .where('run_id', '=', runId)
+        .where('state', '=', 'pending')
+        .orderBy('position')
+        .execute()
+  const ended = new Map<number, 'applied' | 'skipped' | 'failed'>()
   const onVideo = {
     id: runId,
     ruleId: run.rule_id,
@@ -129,6 +135,7 @@ export async function executeRun(
       facts,
     )
     if (!result) return true
+    ended.set(step.position, result.state)
     await recordPlacements(db, {
       videoId,
       ruleId: run.rule_id,
@@ -139,12 +146,12 @@ export async function executeRun(
       clear: result.clear ?? [],
     })
   }
-  const states = await db
-    .selectFrom('rule_steps')
-    .select('state')
-    .where('run_id', '=', runId)
-    .execute()
-  const outcome = outcomeOf(states.map((step) => step.state))
+  const states = recorded
+    ? recorded.map((step) => ended.get(step.position) ?? step.state)
+    : (await db.selectFrom('rule_steps').select('state').where('run_id', '=', runId).execute()).map(
+        (step) => step.state,
+      )
+  const outcome = outcomeOf(states)
   if (!(await finishRun(context, runId, outcome))) return true
   // Checked after every run that acted: the last of 20 to finish may be one that worked.
   if (outcome !== 'skipped') await pauseIfFailing(context, run.rule_id)
