@@ -3,8 +3,6 @@ import type { DashboardDb } from './database.ts'
 export interface Lease {
   /** Takes the lease, or renews it for its holder; false while another holder's is unexpired. */
   take(): Promise<boolean>
-  /** Renews it for its holder only (never takes it); false once it is not theirs. */
-  renew(): Promise<boolean>
   release(): Promise<void>
 }
 
@@ -34,16 +32,6 @@ export function createLease(
         .onConflict((conflict) => conflict.column('name').doNothing())
         .executeTakeFirst()
       return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0
-    },
-    async renew() {
-      const at = now()
-      const renewed = await db
-        .updateTable('index_leases')
-        .set({ expires_at: at + options.ttlMs })
-        .where('name', '=', name)
-        .where('holder', '=', holder)
-        .executeTakeFirst()
-      return Number(renewed.numUpdatedRows) > 0
     },
     async release() {
       await db

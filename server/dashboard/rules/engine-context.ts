@@ -27,11 +27,13 @@ export type EvaluateOnVideo = (
 export type MatchingVideos = (definition: RuleDefinition) => Promise<string[]>
 
 export interface EngineOptions {
-  /**
-   * How long a replica's hold on a run or a video lasts without renewal (renewed a third of it
-   * apart, when runs a stopped replica left are also taken over); default 6 s.
-   */
+  /** How long a replica's hold on a run lasts without renewal; default 30 s. */
   leaseTtlMs: number
+  /**
+   * How long a replica counts as running after its last heartbeat (beating a third of it apart,
+   * when it also takes over the runs and videos of one that stopped); default 6 s.
+   */
+  aliveTtlMs: number
   /** Attempts of one step before it fails; default 5. */
   maxAttempts: number
   /** First wait after a busy or failing answer without Retry-After (doubling); default 1 s. */
@@ -47,7 +49,8 @@ export interface EngineOptions {
 }
 
 export const defaultEngineOptions: EngineOptions = {
-  leaseTtlMs: 6_000,
+  leaseTtlMs: 30_000,
+  aliveTtlMs: 6_000,
   maxAttempts: 5,
   backoffMs: 1_000,
   inFlight: 4,

@@ -1,4 +1,5 @@
 import type { EngineContext } from './engine-context.ts'
+import { replicaBeat } from './replica-liveness.ts'
 import { type RunRequest, takeOverExpired } from './run-claim.ts'
 import { sweepTraces } from './traces-sweep.ts'
 import { rulesWoken, tickOf } from './triggers.ts'
@@ -19,8 +20,6 @@ export function createEngineSweep(
     resume(videoId: string, runIds: readonly string[]): Promise<void>
     /** The runs this replica holds that wait their turn behind others on their video. */
     waiting(): string[]
-    /** Renews the leases of the videos this replica holds. */
-    renewVideos(): Promise<void>
     stopping: AbortSignal
   },
 ) {
@@ -49,11 +48,15 @@ export function createEngineSweep(
   // All of them: a replica stopped in a burst may leave thousands of runs waiting their turn.
   async function resumeStopped() {
     for (;;) {
+      // This replica's own runs still queued here (a renewal came late under load) are held
+      // again, not queued a second time.
+      const queued = new Set(engine.waiting())
       const taken = await takeOverExpired(context, resumedAtOnce)
       let count = 0
       for (const [videoId, runIds] of taken) {
         count += runIds.length
-        engine.resume(videoId, runIds)
+        const left = runIds.filter((runId) => !queued.has(runId))
+        if (left.length > 0) engine.resume(videoId, left)
       }
       if (count < resumedAtOnce || engine.stopping.aborted) return
     }
@@ -95,27 +98,32 @@ export function createEngineSweep(
     }
   }
 
-  // A third of a lease apart: this replica's holds stay renewed, and the runs and videos of one
-  // that stopped are taken over within a lease (bench:rules' replica killed in a burst left
-  // seconds of queued runs waiting for its 30 s leases).
+  // A third of its heartbeat's life apart: this replica beats, and takes over the runs of one
+  // that stopped beating (bench:rules' replica killed in a burst left seconds of queued runs
+  // waiting for its 30 s leases).
+  const beat = replicaBeat(context)
   async function keep() {
-    await renewWaiting()
-    await engine.renewVideos()
+    await beat.take()
     await resumeStopped()
   }
 
   return {
     start() {
+      keeping = keep()
+        .catch((error: unknown) => log('rules heartbeat failed', { error: String(error) }))
+        .finally(() => {
+          keeping = null
+        })
       keeper = setInterval(
         () => {
-          if (keeping || sweeping || engine.stopping.aborted) return
+          if (keeping || engine.stopping.aborted) return
           keeping = keep()
-            .catch((error: unknown) => log('rules leases not renewed', { error: String(error) }))
+            .catch((error: unknown) => log('rules heartbeat failed', { error: String(error) }))
             .finally(() => {
               keeping = null
             })
         },
-        Math.max(options.leaseTtlMs / 3, 100),
+        Math.max(options.aliveTtlMs / 3, 100),
       )
       keeper.unref()
       const tick = () => {
@@ -135,6 +143,7 @@ export function createEngineSweep(
       if (keeper) clearInterval(keeper)
       timer = null
       keeper = null
+      beat.release().catch(() => {})
       schedule.release().catch(() => {})
     },
     /** One sweep now (tests). */

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import type { Principal } from '../auth/sign-in-routes.ts'
-import type { Lease } from '../db/lease.ts'
 import {
   defaultEngineOptions,
   type EngineContext,
@@ -8,6 +7,7 @@ import {
   type ReadVideo,
 } from './engine-context.ts'
 import { createEngineSweep } from './engine-sweep.ts'
+import { takeFromStopped } from './replica-liveness.ts'
 import type { RulesEngine, StoredRule } from './rules-deps.ts'
 import { executeRun, loadRuns } from './run.ts'
 import { claimRuns, type RunRequest, takeOverFailed } from './run-claim.ts'
@@ -53,8 +53,6 @@ export function createRulesEngine(deps: EngineDeps) {
   const queues = new Map<string, Promise<void>>()
   // Runs claimed here and not yet done: their leases are renewed while they wait their turn.
   const waiting = new Set<string>()
-  // The videos this replica holds (waiting for a slot or at work): their leases are renewed.
-  const heldVideos = new Set<Lease>()
 
   /**
    * Does `work` on the video while this replica holds it and has a slot. The video is waited for
@@ -63,20 +61,23 @@ export function createRulesEngine(deps: EngineDeps) {
    */
   async function holdingVideo(videoId: string, work: () => Promise<void>) {
     const lease = deps.lease(`rule-video:${videoId}`, context.holder, options.leaseTtlMs)
+    const name = `rule-video:${videoId}`
+    // Free, this replica's, expired, or held by a replica that stopped.
+    const take = async () =>
+      (await lease.take()) ||
+      takeFromStopped(deps.db, name, context.holder, options.leaseTtlMs, context.now())
     for (;;) {
-      while (!(await lease.take())) await context.sleep(100)
-      heldVideos.add(lease)
+      while (!(await take())) await context.sleep(100)
       const done = await videoSlots(async () => {
         // Renewed: waiting for the slot may have outlasted the lease.
-        if (!(await lease.take())) return false
+        if (!(await take())) return false
         try {
           await work()
         } finally {
-          heldVideos.delete(lease)
           await lease.release().catch(() => {})
         }
         return true
-      }).finally(() => heldVideos.delete(lease))
+      })
       if (done) return
     }
   }
@@ -145,9 +146,6 @@ export function createRulesEngine(deps: EngineDeps) {
     claimAndQueue,
     resume: (videoId, runIds) => enqueue(videoId, runIds),
     waiting: () => [...waiting],
-    renewVideos: async () => {
-      for (const lease of [...heldVideos]) await lease.renew()
-    },
     stopping: stopping.signal,
   })
 

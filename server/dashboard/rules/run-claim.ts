@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { sql } from 'kysely'
 import type { EngineContext, TraceCondition } from './engine-context.ts'
+import { stoppedHolder } from './replica-liveness.ts'
 import type { StoredRule } from './rules-deps.ts'
 
 /** What started a run: in the trace as `cause`, and in words. */
@@ -96,7 +98,8 @@ export async function takeOverFailed(context: EngineContext, runId: string): Pro
 }
 
 /**
- * Takes over at once up to `most` runs whose holder stopped (their leases ran out): each goes to
+ * Takes over at once up to `most` runs whose holder stopped (their leases ran out, or its
+ * heartbeat did): each goes to
  * one replica, the one whose update reaches it first. Answers them by video, each video's in the
  * order they were claimed (a rule's priority within one event).
  */
@@ -113,12 +116,16 @@ export async function takeOverExpired(
         .selectFrom('rule_runs')
         .select('id')
         .where('outcome', '=', 'running')
-        .where('lease_until', '<', now)
+        .where((eb) =>
+          eb.or([eb('lease_until', '<', now), stoppedHolder(sql.ref('rule_runs.holder'), now)]),
+        )
         .limit(most),
     )
     // Again on the row itself: another replica's update may have taken it meanwhile.
     .where('outcome', '=', 'running')
-    .where('lease_until', '<', now)
+    .where((eb) =>
+      eb.or([eb('lease_until', '<', now), stoppedHolder(sql.ref('rule_runs.holder'), now)]),
+    )
     .returning('id')
     .execute()
   const byVideo = new Map<string, string[]>()

@@ -1,7 +1,7 @@
 /**
  * What a replica stopped mid-burst leaves behind (found by bench:rules): every run whose lease ran
- * out is taken over in one sweep, not a few dozen a sweep; videos another replica still holds do
- * not keep this replica from acting on the others meanwhile; a write is in the trace before it is
+ * out is taken over in one sweep, not a few dozen a sweep; videos another replica (still running)
+ * holds do not keep this replica from acting on the others meanwhile; a write is in the trace before it is
  * sent, and a resumed step that finds it made says it was applied, and why the video is there.
  */
 import { randomUUID } from 'node:crypto'
@@ -121,17 +121,19 @@ describe.each(bothDatabases)('a stopped replica’s work on $name', (database) =
       actions: [{ type: 'playlist_add', playlist_id: playlist.id, position: 'bottom' }],
       priority: 100,
     })
-    // Held by a replica that stopped, for longer than the test waits.
+    // Held by another replica, still beating, for longer than the test waits.
     const held = videos.slice(1, 11)
+    const busy = 'another replica, busy'
     await world.base
       .insertInto('index_leases')
-      .values(
-        held.map((video) => ({
+      .values([
+        { name: `rules-replica:${busy}`, holder: busy, expires_at: Date.now() + 120_000 },
+        ...held.map((video) => ({
           name: `rule-video:${video.id}`,
-          holder: 'a replica that stopped',
+          holder: busy,
           expires_at: Date.now() + 120_000,
         })),
-      )
+      ])
       .execute()
     for (const video of held)
       await world.call('PATCH', `/videos/${video.id}`, { hashtags: ['held'] })
@@ -151,10 +153,7 @@ describe.each(bothDatabases)('a stopped replica’s work on $name', (database) =
     )
     const runs = await world.runsOf(ruleId, `&video_id=${free.id}`)
     expect(runs.map((run) => run.outcome)).toEqual(['applied'])
-    await world.base
-      .deleteFrom('index_leases')
-      .where('holder', '=', 'a replica that stopped')
-      .execute()
+    await world.base.deleteFrom('index_leases').where('holder', '=', busy).execute()
   })
 
   it('keeps a write in the trace while its answer is awaited', async () => {
