@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Playlist, Video } from '../../../src/api/generated/types.gen.ts'
 import { bothDatabases } from '../support/both-databases.ts'
 import { waitUntil } from '../wait-until.ts'
+import { leftRuns } from './left-runs.ts'
 import { type RulesWorld, startRulesWorld } from './rules-world.ts'
 
 describe.each(bothDatabases)('a stopped replica’s work on $name', (database) => {
@@ -64,26 +65,14 @@ describe.each(bothDatabases)('a stopped replica’s work on $name', (database) =
     await world.db
       .insertInto('rule_runs')
       .values(
-        Array.from({ length: left }, (_, index) => ({
-          id: randomUUID(),
-          rule_id: ruleId,
-          rule_version: 1,
-          video_id: video.id,
-          claim_key: `${ruleId}|manual:left:${index}`,
-          cause: JSON.stringify({
-            kind: 'manual',
-            at: new Date(startedMs).toISOString(),
-            detail: 'Run now',
-          }),
-          event: null,
-          outcome: 'running' as const,
-          conditions: '[]',
-          started_at: new Date(startedMs).toISOString(),
-          started_ms: startedMs,
-          finished_at: null,
+        leftRuns({
+          ruleId,
+          videoId: video.id,
           holder: 'a replica that stopped',
-          lease_until: Date.now() - 1_000,
-        })),
+          count: left,
+          startedMs,
+          leaseUntil: Date.now() - 1_000,
+        }),
       )
       .execute()
     await nextSweep()

@@ -4,11 +4,11 @@
  * queued half a minute late). Here the leases run a minute and the sweep is a minute apart, so
  * only the keeper, seeing no heartbeat, can take the runs over in time.
  */
-import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Video } from '../../../src/api/generated/types.gen.ts'
 import { bothDatabases } from '../support/both-databases.ts'
 import { waitUntil } from '../wait-until.ts'
+import { leftRuns } from './left-runs.ts'
 import { type RulesWorld, startRulesWorld } from './rules-world.ts'
 
 describe.each(bothDatabases)('a stopped replica’s runs on $name', (database) => {
@@ -49,26 +49,14 @@ describe.each(bothDatabases)('a stopped replica’s runs on $name', (database) =
     await world.db
       .insertInto('rule_runs')
       .values(
-        Array.from({ length: 5 }, (_, index) => ({
-          id: randomUUID(),
-          rule_id: ruleId,
-          rule_version: 1,
-          video_id: video.id,
-          claim_key: `${ruleId}|manual:stopped:${index}`,
-          cause: JSON.stringify({
-            kind: 'manual',
-            at: new Date(stoppedAt).toISOString(),
-            detail: 'Run now',
-          }),
-          event: null,
-          outcome: 'running' as const,
-          conditions: '[]',
-          started_at: new Date(stoppedAt).toISOString(),
-          started_ms: stoppedAt,
-          finished_at: null,
+        leftRuns({
+          ruleId,
+          videoId: video.id,
           holder: gone,
-          lease_until: stoppedAt + 60_000,
-        })),
+          count: 5,
+          startedMs: stoppedAt,
+          leaseUntil: stoppedAt + 60_000,
+        }),
       )
       .execute()
     const outcomes = () =>
