@@ -5,6 +5,7 @@ import { type RunCause, renewRun } from './run-claim.ts'
 import { finishRun, outcomeOf, pauseIfFailing, tellFollowers } from './run-outcome.ts'
 import { authorRefusal } from './run-rights.ts'
 import { runStep } from './run-steps.ts'
+import type { StepResult } from './steps.ts'
 import type { TraceCall } from './steps-calls.ts'
 
 const hourMs = 3_600_000
@@ -114,7 +115,7 @@ export async function executeRun(
         .where('state', '=', 'pending')
         .orderBy('position')
         .execute()
-  const ended = new Map<number, 'applied' | 'skipped' | 'failed'>()
+  const ended = new Map<number, StepResult['state']>()
   const onVideo = {
     id: runId,
     ruleId: run.rule_id,

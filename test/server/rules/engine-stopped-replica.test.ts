@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Playlist, Video } from '../../../src/api/generated/types.gen.ts'
 import { bothDatabases } from '../support/both-databases.ts'
 import { waitUntil } from '../wait-until.ts'
-import { leftRuns } from './left-runs.ts'
+import { leftRuns, settledOutcomes } from './left-runs.ts'
 import { type RulesWorld, startRulesWorld } from './rules-world.ts'
 
 describe.each(bothDatabases)('a stopped replica’s work on $name', (database) => {
@@ -82,18 +82,9 @@ describe.each(bothDatabases)('a stopped replica’s work on $name', (database) =
       .where('holder', '=', 'a replica that stopped')
       .executeTakeFirstOrThrow()
     expect(Number(stillLeft.n)).toBe(0)
-    const outcomes = () =>
-      world.db
-        .selectFrom('rule_runs')
-        .select('outcome')
-        .where('rule_id', '=', ruleId)
-        .groupBy('outcome')
-        .execute()
-    await waitUntil(
-      async () => (await outcomes()).every((row) => row.outcome !== 'running'),
-      'the runs taken over to end',
-    )
-    expect(await outcomes()).toEqual([{ outcome: 'no_match' }])
+    expect(await settledOutcomes(world, ruleId, 'the runs taken over to end')).toEqual([
+      { outcome: 'no_match' },
+    ])
   })
 
   it('acts on other videos while those another replica holds wait', async () => {

@@ -7,8 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Video } from '../../../src/api/generated/types.gen.ts'
 import { bothDatabases } from '../support/both-databases.ts'
-import { waitUntil } from '../wait-until.ts'
-import { leftRuns } from './left-runs.ts'
+import { leftRuns, settledOutcomes } from './left-runs.ts'
 import { type RulesWorld, startRulesWorld } from './rules-world.ts'
 
 describe.each(bothDatabases)('a stopped replica’s runs on $name', (database) => {
@@ -59,18 +58,12 @@ describe.each(bothDatabases)('a stopped replica’s runs on $name', (database) =
         }),
       )
       .execute()
-    const outcomes = () =>
-      world.db
-        .selectFrom('rule_runs')
-        .select('outcome')
-        .where('rule_id', '=', ruleId)
-        .groupBy('outcome')
-        .execute()
-    await waitUntil(
-      async () => (await outcomes()).every((row) => row.outcome !== 'running'),
+    const settled = settledOutcomes(
+      world,
+      ruleId,
       'the stopped replica’s runs to end on this one',
-      { timeoutMs: 10_000, intervalMs: 50 },
+      10_000,
     )
-    expect(await outcomes()).toEqual([{ outcome: 'no_match' }])
+    expect(await settled).toEqual([{ outcome: 'no_match' }])
   })
 })

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto'
+import { waitUntil } from '../wait-until.ts'
+import type { RulesWorld } from './rules-world.ts'
 
 /**
  * `count` runs of a manual rule on one video, still running under `holder` (a replica that
@@ -29,4 +31,25 @@ export function leftRuns(left: {
     holder: left.holder,
     lease_until: left.leaseUntil,
   }))
+}
+
+/** The outcomes of a rule's runs, once none is running any more (`what`: what is waited for). */
+export async function settledOutcomes(
+  world: RulesWorld,
+  ruleId: string,
+  what: string,
+  timeoutMs = 5_000,
+) {
+  const outcomes = () =>
+    world.db
+      .selectFrom('rule_runs')
+      .select('outcome')
+      .where('rule_id', '=', ruleId)
+      .groupBy('outcome')
+      .execute()
+  await waitUntil(async () => (await outcomes()).every((row) => row.outcome !== 'running'), what, {
+    timeoutMs,
+    intervalMs: 50,
+  })
+  return outcomes()
 }
