@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto'
 import { Agent, request } from 'node:http'
 import { join } from 'node:path'
 import { benchAuthAccounts } from './auth/accounts.ts'
-import { enterCpuLimit } from './reference/cpu-limit.ts'
+import { limitProcess } from './reference/cpu-limit.ts'
 import { type Row, timing } from './reference/figures.ts'
 import { HostSpeed, serverIndex } from './reference/host-index.ts'
 import { printReport } from './reference/report.ts'
@@ -66,12 +66,13 @@ function timed(
 
 try {
   step('starting the dashboard (embedded sandbox) in its own process')
-  enterCpuLimit()
   const child = spawn(process.execPath, ['--import', 'tsx', join('bench', 'auth', 'server.ts')], {
     cwd: repoRoot,
     env: { ...process.env, NODE_NO_WARNINGS: '1' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
+  // Under BENCH_CPU_LIMIT the server alone is limited: the burst sent from here is not its work.
+  limitProcess(child.pid, 'server')
   server = child
   const checked: string[] = []
   let onCheck = () => {}

@@ -137,8 +137,9 @@ function twoSpeedsSection(results: Results): string[] {
   return [
     '## The same figures at two speeds',
     '',
-    'Each benchmark run twice on one machine: as it is, and with this process and all it starts',
-    'held to a fraction of one CPU (`BENCH_CPU_LIMIT`, a cgroup v1 CPU quota), which its host',
+    'Each benchmark run twice on one machine: as it is, and with each process that does its timed',
+    'work (server, sandbox, Chromium) held to a fraction of one CPU (`BENCH_CPU_LIMIT`, a cgroup v1',
+    'CPU quota with a 1 ms period; the load the benchmark sends is not limited), which their host',
     'index reads as a slower machine. The reference figures should agree within 20%.',
     '',
     ...table(

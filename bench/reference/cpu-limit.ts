@@ -1,12 +1,24 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 
-// BENCH_CPU_LIMIT=0.5 runs a benchmark as on a slower machine: from `enterCpuLimit()` on, this
-// process and every process it starts (server, Chromium) share half of one CPU, a cgroup v1 CPU
-// quota. A short period (10 ms) spreads the pauses thinly, as a slower CPU would, rather than
-// stopping everything for tens of milliseconds at a time.
+// BENCH_CPU_LIMIT=0.5 runs a benchmark as on a slower machine: each process that does timed work
+// (a server, Chromium), with all it starts, gets that fraction of one CPU in a cgroup v1 CPU quota
+// of its own, and so does the benchmark's own process (the load it sends, its HTTP clients).
+// Separate quotas: in one shared group the benchmark's load would spend the measured process's
+// share while that process's host index, measured while the load rests, reads the whole of it.
+// The quota is the least the kernel takes (1 ms) and the period follows from the limit (2 ms for
+// 0.5), so a request of a few milliseconds is slowed as on a slower CPU, not paused whole for
+// most of a longer period.
 const root = '/sys/fs/cgroup/cpu'
-const periodUs = 10_000
+const quotaUs = 1_000
 const prefix = 'bench-limit-'
 
 /** The fraction of one CPU asked for, or null for none. */
@@ -20,37 +32,74 @@ export function cpuLimit(): number | null {
 }
 
 const alive = (pid: number) => existsSync(`/proc/${pid}`)
+const ownerOf = (name: string) => Number(name.slice(prefix.length).split('-')[0])
 
 /** Groups of benchmarks that ended before their processes did, now empty, go. */
 function removeStale(): void {
   for (const name of readdirSync(root)) {
-    if (!name.startsWith(prefix) || alive(Number(name.slice(prefix.length)))) continue
+    if (!name.startsWith(prefix) || alive(ownerOf(name))) continue
     const procs = readFileSync(join(root, name, 'cgroup.procs'), 'utf8').trim()
     if (procs === '') rmdirSync(join(root, name))
   }
 }
 
-/** Moves this process (and so everything it starts from now on) under BENCH_CPU_LIMIT, if set. */
-export function enterCpuLimit(): void {
+const made = new Set<string>()
+
+/** The group `role` of this benchmark, made on first use; null without BENCH_CPU_LIMIT. */
+function limitedGroup(role: string): string | null {
   const limit = cpuLimit()
-  if (limit === null) return
+  if (limit === null) return null
+  const group = join(root, `${prefix}${process.pid}-${role}`)
+  if (made.has(group)) return group
   if (!existsSync(join(root, 'cpu.cfs_quota_us')))
     throw new Error(`BENCH_CPU_LIMIT needs a cgroup v1 cpu controller at ${root}`)
   removeStale()
-  const group = join(root, `${prefix}${process.pid}`)
   mkdirSync(group, { recursive: true })
-  writeFileSync(join(group, 'cpu.cfs_period_us'), String(periodUs))
-  writeFileSync(
-    join(group, 'cpu.cfs_quota_us'),
-    String(Math.max(1000, Math.round(limit * periodUs))),
-  )
-  writeFileSync(join(group, 'cgroup.procs'), String(process.pid))
-  process.once('exit', () => {
+  // The period first: the kernel refuses a quota that the period in place makes over a second.
+  writeFileSync(join(group, 'cpu.cfs_period_us'), String(Math.round(quotaUs / limit)))
+  writeFileSync(join(group, 'cpu.cfs_quota_us'), String(quotaUs))
+  made.add(group)
+  if (made.size === 1) {
+    process.once('exit', removeGroups)
+    limitProcess(process.pid, 'benchmark')
+  }
+  return group
+}
+
+function removeGroups(): void {
+  writeFileSync(join(root, 'cgroup.procs'), String(process.pid))
+  for (const group of made) {
     try {
-      writeFileSync(join(root, 'cgroup.procs'), String(process.pid))
       rmdirSync(group)
     } catch {
-      // A child not yet gone keeps the group; the next limited run removes it.
+      // A child not yet gone keeps its group; the next limited run removes it.
     }
-  })
+  }
+}
+
+/**
+ * Under BENCH_CPU_LIMIT, moves process `pid` (a server just started), and so all it starts from
+ * then on, into a limited group of its own named `role`.
+ */
+export function limitProcess(pid: number | undefined, role: string): void {
+  const group = limitedGroup(role)
+  if (group === null || pid === undefined) return
+  writeFileSync(join(group, 'cgroup.procs'), String(pid))
+}
+
+/**
+ * The executable to start in place of `path` so that, under BENCH_CPU_LIMIT, it runs in a limited
+ * group of its own named `role` from its first instruction (Chromium forks its renderers from a
+ * zygote started at launch, so moving it later would leave them out); `path` itself without it.
+ */
+export function limitedExecutable(path: string, role: string, dir: string): string {
+  const group = limitedGroup(role)
+  if (group === null) return path
+  const wrapper = join(dir, `${role}-limited.sh`)
+  writeFileSync(
+    wrapper,
+    `#!/bin/sh\necho $$ > '${join(group, 'cgroup.procs')}'\nexec '${path}' "$@"\n`,
+  )
+  chmodSync(wrapper, 0o755)
+  return wrapper
 }

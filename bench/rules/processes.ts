@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { freePort } from '../../test/server/support/free-port.ts'
+import { limitProcess } from '../reference/cpu-limit.ts'
 import { serverIndex } from '../reference/host-index.ts'
 import { repoRoot } from '../ui/harness.ts'
 
@@ -66,6 +67,7 @@ export async function startSandboxProcess(options: {
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     },
   )
+  limitProcess(child.pid, 'sandbox')
   try {
     await answers(`${url}/healthz`, child, 'the sandbox', 600_000)
   } catch (error) {
@@ -101,6 +103,8 @@ export async function startReplica(name: string, env: Record<string, string>): P
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     },
   )
+  // Each replica on its share of a CPU under BENCH_CPU_LIMIT, as on a slower machine.
+  limitProcess(child.pid, `replica-${name}`)
   try {
     const url = await new Promise<string>((resolve, reject) => {
       let buffered = ''

@@ -9,7 +9,6 @@ import { createRandom } from '../../server/sandbox/seed/random.ts'
 import { createTempDist } from '../../test/server/dashboard/temp-dist.ts'
 import { startPostgresServer } from '../../test/server/support/postgres-server.ts'
 import { startRedisServer } from '../../test/server/support/redis-server.ts'
-import { enterCpuLimit } from '../reference/cpu-limit.ts'
 import { type Replica, startReplica, startSandboxProcess } from './processes.ts'
 import { serviceClient } from './service-client.ts'
 import { startServiceProxy } from './service-proxy.ts'
@@ -50,8 +49,6 @@ async function indexReady(url: string, session: Session) {
  * service through the proxy that notes every write. Resolves once both see the filled index.
  */
 export async function startRulesWorld(step: (message: string) => void) {
-  // Under BENCH_CPU_LIMIT, this process and all it starts share that fraction of a CPU.
-  enterCpuLimit()
   const dir = mkdtempSync(join(tmpdir(), 'bench-rules-'))
   const secret = randomBytes(24).toString('base64url')
   const stops: (() => Promise<unknown>)[] = []

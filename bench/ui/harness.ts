@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 import { chromiumFlags } from '../../test/e2e/support/browser.ts'
-import { enterCpuLimit } from '../reference/cpu-limit.ts'
+import { limitedExecutable, limitProcess } from '../reference/cpu-limit.ts'
 import { serverIndex } from '../reference/host-index.ts'
 import { freshSessionCookie, signInContext } from './account.ts'
 
@@ -22,7 +22,11 @@ export const chromiumPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].f
  */
 export function launchBrowser(args: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
-    executablePath: chromiumPath,
+    executablePath: limitedExecutable(
+      chromiumPath ?? chromium.executablePath(),
+      'chromium',
+      tmpdir(),
+    ),
     headless: true,
     args: [...chromiumFlags, ...args],
     handleSIGINT: false,
@@ -73,8 +77,8 @@ export interface ServerProcess {
 /**
  * Starts the dashboard server with its embedded sandbox in a child process (see `server.ts`) and
  * waits until it answers `/healthz`. With `videos` the sandbox is seeded with that demo library;
- * without, only the two businesses and their channels exist. Under BENCH_CPU_LIMIT, this process
- * and all it starts from here on (the server, Chromium) share that fraction of a CPU.
+ * without, only the two businesses and their channels exist. Under BENCH_CPU_LIMIT, the server
+ * (like Chromium, see `launchBrowser`) runs on that fraction of a CPU.
  */
 export async function startServer(options: {
   distDir: string
@@ -86,7 +90,6 @@ export async function startServer(options: {
    */
   index?: boolean
 }): Promise<ServerProcess> {
-  enterCpuLimit()
   // --expose-gc: a benchmark that measures memory asks the server to collect first (SIGUSR2).
   const serverArgs = ['--expose-gc', '--import', 'tsx', join('bench', 'ui', 'server.ts')]
   const child = spawn(process.execPath, serverArgs, {
@@ -106,6 +109,7 @@ export async function startServer(options: {
     },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   })
+  limitProcess(child.pid, 'server')
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return
     const done = exited(child)
