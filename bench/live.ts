@@ -2,7 +2,8 @@
 // embedded sandbox) in its own process. 1) 200 times: a video's caption changes on the service,
 // then a signed `video_updated` webhook is posted to /webhooks/service; timed from sending the
 // webhook to the frame in an open tab (headless Chromium, the video's page) that shows the new
-// caption, and to the event reaching a plain SSE client (the server's own handling). 2) 1,000 SSE
+// caption, and to the event reaching a plain SSE client (the server's own handling, timed in a
+// process of its own: bench/live/webhook-probe.ts). 2) 1,000 SSE
 // clients on the one server: the JavaScript memory it holds per client (heap and buffers, after
 // a collection), and 20 events' delivery to all of them.
 // Goals: end to end p95 ≤ 1 s, server ≤ 20 ms. The sandbox's own webhooks are pointed nowhere so
@@ -16,6 +17,8 @@ import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { liveRows } from './live/rows.ts'
 import { heldBytes, openSseClient, type SseClient } from './live/sse-clients.ts'
+import { videoUpdated } from './live/webhook-body.ts'
+import { startWebhookProbe, type WebhookProbe } from './live/webhook-probe-process.ts'
 import { chromiumHost } from './reference/chromium-host.ts'
 import { assertNoRefusals, guardResponses } from './reference/guard.ts'
 import { HostSpeed } from './reference/host-index.ts'
@@ -39,40 +42,16 @@ const secret = randomBytes(18).toString('base64url')
 const temp = makeTempDir()
 let server: ServerProcess | undefined
 let browser: Browser | undefined
+let probe: WebhookProbe | undefined
 const clients: SseClient[] = []
 const cleanup = async () => {
+  probe?.stop()
   for (const client of clients) client.close()
   await browser?.close().catch(() => {})
   await server?.stop().catch(() => {})
   temp.remove()
 }
 const step = benchSteps(cleanup)
-
-let created = 1_790_000_000
-// A video_updated as the service sends it: the whole webhook snapshot (document 1, 6.3).
-const videoUpdated = (videoId: string) =>
-  JSON.stringify({
-    event_type: 'video_updated',
-    version: '2023-06-06',
-    created: created++,
-    business_id: 'bench',
-    data: {
-      id: videoId,
-      status: 'approved',
-      access: 'public',
-      audio_disabled: false,
-      caption: null,
-      description: null,
-      hashtags: [],
-      archived_at: null,
-      product_ids: [],
-      custom_fields: {},
-      display_social_attributions: false,
-      external_media: null,
-      thumbnail_url: null,
-      video_posters: [],
-    },
-  })
 
 async function postWebhook(url: string, videoId: string) {
   const body = videoUpdated(videoId)
@@ -125,8 +104,7 @@ try {
   const page = await newThrottledPage(context, chromium.rate)
   await page.goto(`${url}/videos/${videoId}`)
   await page.getByRole('status').filter({ hasText: /^Live/ }).waitFor()
-  const watcher = await openSseClient(url, new Agent({ keepAlive: true }), server.session)
-  clients.push(watcher)
+  probe = await startWebhookProbe({ url, headers: server.session, secret })
 
   step(`${events} events to an open tab`)
   const endToEnd: number[] = []
@@ -158,16 +136,12 @@ try {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ caption }),
     })
-    watcher.arrivals.delete(videoId)
-    const sentEpoch = Date.now()
-    const sent = performance.now()
-    await postWebhook(url, videoId)
+    const { sentAt, ms } = await probe.send(videoId)
+    serverSide.push(ms)
     const paintedAt = await painted
     if (paintedAt === null) notShown++
-    else if (paintedAt < sentEpoch) early++
-    else endToEnd.push(paintedAt - sentEpoch)
-    while (!watcher.arrivals.has(videoId)) await new Promise((resolve) => setTimeout(resolve, 1))
-    serverSide.push((watcher.arrivals.get(videoId) ?? sent) - sent)
+    else if (paintedAt < sentAt) early++
+    else endToEnd.push(paintedAt - sentAt)
   }
   await chromium.end()
   await page.close()
@@ -186,7 +160,7 @@ try {
     clients.push(...batch)
   }
   const after = await heldBytes(server.pid, memoryFile)
-  const fanout = clients.slice(1)
+  const fanout = clients
   const delivery: number[] = []
   for (let index = 0; index < fanoutEvents; index++) {
     const id = `fanout-${index}`

@@ -3,6 +3,8 @@ import { type Agent, get } from 'node:http'
 export interface SseClient {
   /** When each service event (by its video id) arrived, `performance.now()` of this process. */
   arrivals: Map<string, number>
+  /** When the next event about `id` arrives (one that has already arrived, at once). */
+  arrivalOf(id: string): Promise<number>
   close(): void
 }
 
@@ -15,6 +17,13 @@ export function openSseClient(
 ): Promise<SseClient> {
   return new Promise((resolve, reject) => {
     const arrivals = new Map<string, number>()
+    const waiting = new Map<string, (at: number) => void>()
+    const arrivalOf = (id: string) =>
+      new Promise<number>((resolve) => {
+        const at = arrivals.get(id)
+        if (at === undefined) waiting.set(id, resolve)
+        else resolve(at)
+      })
     const request = get(`${url}/events`, { agent, headers }, (response) => {
       let text = ''
       response.setEncoding('utf8')
@@ -24,11 +33,15 @@ export function openSseClient(
         while (end >= 0) {
           const block = text.slice(0, end)
           text = text.slice(end + 2)
-          if (block.includes('event: ready')) resolve({ arrivals, close: () => request.destroy() })
+          if (block.includes('event: ready'))
+            resolve({ arrivals, arrivalOf, close: () => request.destroy() })
           if (block.includes('event: service')) {
             const data = block.split('\n').find((line) => line.startsWith('data: ')) ?? ''
             const id = (JSON.parse(data.slice(6)) as { data: { id: string } }).data.id
-            arrivals.set(id, performance.now())
+            const at = performance.now()
+            arrivals.set(id, at)
+            waiting.get(id)?.(at)
+            waiting.delete(id)
           }
           end = text.indexOf('\n\n')
         }
