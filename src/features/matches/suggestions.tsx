@@ -5,6 +5,7 @@ import { useStoresById } from '@/components/store-select'
 import { Button } from '@/components/ui/button'
 import { codeLabel, useKeyboardLayout } from '@/components/ui/key-labels'
 import { UnavailableGroup } from '@/components/ui/unavailable-reason'
+import { focusThenReveal } from '@/lib/focus-then-reveal'
 import { usePermission } from '@/lib/permissions'
 import { useReviewKeyMap } from './keys/use-key-map'
 import { retryOf, submission } from './review-clock'
@@ -62,7 +63,7 @@ export function Suggestions({
 
   // The keyboard follows the suggestion in front of the reviewer (also right after a submit).
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves when the active row does
-  useEffect(() => activeButton.current?.focus({ preventScroll: false }), [review.active])
+  useEffect(() => focusThenReveal(activeButton.current), [review.active])
 
   const send = useCallback(() => {
     if (submit.isPending) return
