@@ -5,6 +5,7 @@ import {
   readdirSync,
   readFileSync,
   rmdirSync,
+  rmSync,
   writeFileSync,
 } from 'node:fs'
 import { join } from 'node:path'
@@ -95,7 +96,8 @@ export function limitProcess(pid: number | undefined, role: string): void {
 export function limitedExecutable(path: string, role: string, dir: string): string {
   const group = limitedGroup(role)
   if (group === null) return path
-  const wrapper = join(dir, `${role}-limited.sh`)
+  const wrapper = join(dir, `${prefix}${process.pid}-${role}.sh`)
+  process.once('exit', () => rmSync(wrapper, { force: true }))
   writeFileSync(
     wrapper,
     `#!/bin/sh\necho $$ > '${join(group, 'cgroup.procs')}'\nexec '${path}' "$@"\n`,
