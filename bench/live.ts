@@ -11,13 +11,13 @@
 // (bench/reference): the tab is slowed to it from Chromium's index (or its timings scaled on a
 // slower host); the server's are scaled by the index of the server's process, measured at the
 // start and end of the timed work. A response of the tab answered 401 or 5xx fails the run.
-import { createHmac, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { Agent } from 'node:http'
 import { join } from 'node:path'
 import type { Browser } from 'playwright-core'
 import { liveRows } from './live/rows.ts'
 import { heldBytes, openSseClient, type SseClient } from './live/sse-clients.ts'
-import { videoUpdated } from './live/webhook-body.ts'
+import { signedVideoUpdated } from './live/webhook-body.ts'
 import { startWebhookProbe, type WebhookProbe } from './live/webhook-probe-process.ts'
 import { chromiumHost } from './reference/chromium-host.ts'
 import { assertNoRefusals, guardResponses } from './reference/guard.ts'
@@ -54,17 +54,8 @@ const cleanup = async () => {
 const step = benchSteps(cleanup)
 
 async function postWebhook(url: string, videoId: string) {
-  const body = videoUpdated(videoId)
-  const t = Date.now()
-  const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('base64')
-  const response = await fetch(`${url}/webhooks/service`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'service-webhooks-signature': `t=${t},v1=${v1}`,
-    },
-    body,
-  })
+  const { body, headers } = signedVideoUpdated(secret, videoId)
+  const response = await fetch(`${url}/webhooks/service`, { method: 'POST', headers, body })
   if (response.status !== 202) throw new Error(`webhook answered ${response.status}`)
 }
 

@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto'
+
 // The signed event bench:live sends: a `video_updated` as the service sends it, the whole webhook
 // snapshot (document 1, 6.3), each a second later than the one before.
 let created = 1_790_000_000
@@ -25,3 +27,17 @@ export const videoUpdated = (videoId: string) =>
       video_posters: [],
     },
   })
+
+/** The body and headers of a signed `video_updated` for `videoId`, as the service signs it. */
+export function signedVideoUpdated(secret: string, videoId: string) {
+  const body = videoUpdated(videoId)
+  const t = Date.now()
+  const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('base64')
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'service-webhooks-signature': `t=${t},v1=${v1}`,
+    },
+  }
+}

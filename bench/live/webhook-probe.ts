@@ -5,10 +5,9 @@
 // Asked over IPC: { open: { url, headers, secret } }, then { send: videoId } for each event;
 // answers { ready: true }, then { sentAt, ms } (sentAt in the wall clock's milliseconds, as the
 // tab stamps its paint).
-import { createHmac } from 'node:crypto'
 import { Agent, request } from 'node:http'
 import { openSseClient, type SseClient } from './sse-clients.ts'
-import { videoUpdated } from './webhook-body.ts'
+import { signedVideoUpdated } from './webhook-body.ts'
 
 type Ask =
   | { open: { url: string; headers: Record<string, string>; secret: string } }
@@ -21,20 +20,14 @@ let stream: SseClient | null = null
 const reply = (message: unknown) => process.send?.(message)
 
 function post(url: string, secret: string, videoId: string): Promise<number> {
-  const body = videoUpdated(videoId)
-  const t = Date.now()
-  const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('base64')
+  const { body, headers } = signedVideoUpdated(secret, videoId)
   return new Promise((resolve, reject) => {
     const outgoing = request(
       `${url}/webhooks/service`,
       {
         method: 'POST',
         agent,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(body),
-          'service-webhooks-signature': `t=${t},v1=${v1}`,
-        },
+        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
       },
       (response) => {
         response.resume()
