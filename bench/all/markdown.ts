@@ -22,8 +22,10 @@ work (Chromium for a page, Node for a server), at the start and at the end of th
 prints it as \`hostIndex\` in its JSON line. Each timing is then referred to the reference device:
 
 - **CPU slowed**: a browser-side timing measured with Chromium's CPU throttled to the reference
-  (\`Emulation.setCPUThrottlingRate(hostIndex / 1000)\`, decided from the index at the start) on a
-  host faster than it; the figure is as measured.
+  on a host faster than it (\`Emulation.setCPUThrottlingRate\`, from hostIndex / 1000 at the
+  start, corrected until a slowed page reads an index of about 1,000: the throttle slows more than
+  asked, [decision 0026](decisions/0026-throttle-calibrated-to-the-reference.md)); the figure is
+  as measured.
 - **scaled (× factor)**: a server-side timing, or a browser-side one on a host slower than the
   reference: measured, then multiplied by hostIndex / 1000 (the mean of start and end). The
   measured figure is shown beside it, and in the JSON line under its key with \`Measured\`

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core'
 import { chromiumIndex, HostSpeed } from './host-index.ts'
 import type { Hosts } from './report.ts'
-import { browserReference, type Reference, throttleRate } from './scale.ts'
-import { indexUnderThrottle } from './throttle.ts'
+import { browserReference, type Reference } from './scale.ts'
+import { calibrateThrottle, indexUnderThrottle } from './throttle.ts'
 
 /** A browser benchmark's Chromium: its index at the start, and the slowdown its pages get. */
 export interface ChromiumHost {
@@ -18,17 +18,22 @@ export interface ChromiumHost {
   hosts(): Hosts
 }
 
-/** Measures Chromium's index before the timed work and decides the slowdown from it. */
+/**
+ * Measures Chromium's index before the timed work and decides the slowdown from it: the rate a
+ * page reads about 1,000 under (`calibrateThrottle`).
+ */
 export async function chromiumHost(browser: Browser): Promise<ChromiumHost> {
   const speed = await HostSpeed.start('chromium', () => chromiumIndex(browser))
-  const rate = throttleRate(speed.atStart)
-  const underThrottle = await indexUnderThrottle(browser, rate)
+  const { rate, underThrottle } = await calibrateThrottle(
+    speed.atStart,
+    async (rate) => (await indexUnderThrottle(browser, rate)) ?? speed.atStart,
+  )
   return {
     speed,
     rate,
     underThrottle,
     end: () => speed.end(),
-    reference: () => browserReference(speed),
+    reference: () => browserReference(speed, rate),
     hosts: () => ({ speeds: [speed], throttleRate: rate, underThrottle }),
   }
 }

@@ -27,10 +27,10 @@ export const throttleRate = (index: number) => Math.max(1, index / referenceInde
 
 /**
  * Browser-side timings: throttled to the reference when the host was faster at the start (the
- * rate is decided then), otherwise measured as they are and scaled like a server's.
+ * rate is decided then: `calibrateThrottle`), otherwise measured as they are and scaled like a
+ * server's.
  */
-export function browserReference(speed: HostSpeed): Reference {
-  const rate = throttleRate(speed.atStart)
+export function browserReference(speed: HostSpeed, rate = throttleRate(speed.atStart)): Reference {
   return rate > 1
     ? { basis: 'throttled', hostIndex: speed.index, rate, factor: 1 }
     : serverReference(speed)
