@@ -1,6 +1,6 @@
 // npm run bench:catalog — product search as you type, on a store's catalog screen and in the
-// video page's tag search, in headless Chromium against the real dashboard server with its
-// embedded sandbox seeded so the main store holds 10,000 products (BENCH_CATALOG_PRODUCTS). On
+// video page's tag search, in headless Chromium against the real dashboard server and the
+// sandbox (each in its own process) seeded so the main store holds 10,000 products (BENCH_CATALOG_PRODUCTS). On
 // each, 24 words are typed one after another over the previous one (60 ms between keys); each
 // sample is the time from the last keydown's event time to the first frame showing that search's
 // results (every row names the word; see catalog/probe.js); every keystroke searches, no pause.

@@ -1,5 +1,5 @@
 // npm run bench:index — the merchandising index (issue 21) at 100,000 videos over 10,000 products.
-// The dashboard server runs in a child process with its embedded sandbox seeded to that size and
+// The dashboard server runs in a child process, the sandbox in another seeded to that size, and
 // the index on; it fills the index at start (the backfill). Then, over loopback HTTP as a
 // signed-in admin: the product filter (300 queries of one to three products or variants, any or
 // all), the coverage views (products without a live video, sorted four ways, and live videos

@@ -1,5 +1,5 @@
-// npm run bench:live — live updates, measured against the real dashboard server (with its
-// embedded sandbox) in its own process. 1) 200 times: a video's caption changes on the service,
+// npm run bench:live — live updates, measured against the real dashboard server in its own
+// process (the sandbox in another). 1) 200 times: a video's caption changes on the service,
 // then a signed `video_updated` webhook is posted to /webhooks/service; timed from sending the
 // webhook to the frame in an open tab (headless Chromium, the video's page) that shows the new
 // caption, and to the event reaching a plain SSE client (the server's own handling, timed in a

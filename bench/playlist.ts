@@ -1,5 +1,5 @@
 // npm run bench:playlist — the playlist editor on a 1,000-video playlist, in headless Chromium
-// against the real dashboard server with its embedded sandbox (the demo seed's "Full catalogue").
+// against the real dashboard server and the sandbox, each in its own process (the demo seed's "Full catalogue").
 // The app is built from the working tree into a temp dir; `dist/` is not touched. A benchmark:
 // missed goals are figures, not failures; it exits non-zero only when it cannot measure.
 //

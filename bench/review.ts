@@ -1,5 +1,5 @@
-// npm run bench:review — the AI match review (issue 36) against the real dashboard server with its
-// embedded sandbox, whose seeded videos have a ground truth the dashboard never reads. In order:
+// npm run bench:review — the AI match review (issue 36) against the real dashboard server and the
+// sandbox (each in its own process), whose seeded videos have a ground truth the dashboard never reads. In order:
 // 1. Matching jobs started through the dashboard on the first channel's videos fill its queue.
 // 2. A scripted reviewer in headless Chromium, through the queue's screen and keys alone, decides
 //    each suggestion from the truth with a seeded 2% wrong, checks the screen, presses Enter. On

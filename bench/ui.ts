@@ -1,5 +1,5 @@
 // npm run bench:ui — the library screen's budgets, measured in headless Chromium against the real
-// dashboard server with its embedded sandbox seeded with 100,000 videos (built and started once,
+// dashboard server and the sandbox (each in its own process) seeded with 100,000 videos (built and started once,
 // in a child process, from the app as it is in the working tree into a temp dir; `dist/` is not
 // touched). A benchmark: it prints figures next to their goals; a missed goal is a figure, not a
 // failure. It exits non-zero only when it cannot set up or a section cannot be measured.

@@ -1,4 +1,4 @@
-// npm run bench:upload — a 1 GB MP4 uploaded by multipart to the embedded sandbox's built-in S3
+// npm run bench:upload — a 1 GB MP4 uploaded by multipart to the sandbox's built-in S3
 // store from headless Chromium with 40 ms of round-trip latency emulated (DevTools network
 // emulation, no throughput limits), three ways in one run, the same parts each time (100 parts of
 // ~10.24 MiB for 1 GiB; the plan is the uploader's own, imported from the app):

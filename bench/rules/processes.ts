@@ -1,81 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { join } from 'node:path'
-import { freePort } from '../../test/server/support/free-port.ts'
 import { limitProcess } from '../reference/cpu-limit.ts'
 import { serverIndex } from '../reference/host-index.ts'
-import { repoRoot } from '../ui/harness.ts'
-
-export function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode)
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)))
-}
-
-async function stopChild(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const done = exited(child)
-  child.kill('SIGTERM')
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
-  await done
-  clearTimeout(timer)
-}
-
-async function answers(url: string, child: ChildProcess, what: string, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const ok = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    )
-    if (ok) return
-    if (child.exitCode !== null) throw new Error(`${what} exited during start-up`)
-    if (Date.now() > deadline) throw new Error(`${what} did not answer ${url} in time`)
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-}
-
-/**
- * The service: the sandbox in its own process (bench/sandbox/server.ts), seeded with the demo
- * library of `videos`, its signed webhooks sent to `webhookUrl`. Its creation limit is the
- * service's (20 videos per 5 minutes per channel), which the burst keeps to.
- */
-export async function startSandboxProcess(options: {
-  dir: string
-  videos: number
-  webhookUrl: string
-  secret: string
-}) {
-  const port = await freePort()
-  const url = `http://127.0.0.1:${port}`
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join('bench', 'sandbox', 'server.ts')],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        SANDBOX_PORT: String(port),
-        SANDBOX_HOST: '127.0.0.1',
-        SANDBOX_DB: join(options.dir, 'sandbox.db'),
-        SANDBOX_DATA_DIR: options.dir,
-        SANDBOX_SEED: 'demo',
-        SANDBOX_SEED_VIDEOS: String(options.videos),
-        SANDBOX_PUBLIC_URL: url,
-        SANDBOX_WEBHOOK_URL: options.webhookUrl,
-        SANDBOX_WEBHOOK_SECRET: options.secret,
-        NODE_NO_WARNINGS: '1',
-      },
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    },
-  )
-  limitProcess(child.pid, 'sandbox')
-  try {
-    await answers(`${url}/healthz`, child, 'the sandbox', 600_000)
-  } catch (error) {
-    await stopChild(child)
-    throw error
-  }
-  return { url, child, stop: () => stopChild(child) }
-}
+import { answering, exited, repoRoot, stopChild } from '../ui/children.ts'
 
 export interface Replica {
   name: string
@@ -126,7 +53,7 @@ export async function startReplica(name: string, env: Record<string, string>): P
       })
     })
     child.stdout?.resume()
-    await answers(`${url}/healthz`, child, `replica ${name}`, 60_000)
+    await answering(`${url}/healthz`, child, `replica ${name}`, 60_000)
     return {
       name,
       url,

@@ -1,15 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 import { chromiumFlags } from '../../test/e2e/support/browser.ts'
+import { freePort } from '../../test/server/support/free-port.ts'
 import { limitedExecutable, limitProcess } from '../reference/cpu-limit.ts'
 import { serverIndex } from '../reference/host-index.ts'
 import { freshSessionCookie, signInContext } from './account.ts'
+import { exited, repoRoot, stopChild } from './children.ts'
+import { startSandboxProcess } from './sandbox-process.ts'
 
-export const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
+export { repoRoot } from './children.ts'
 
 /** Debian's Chromium where installed, as the e2e harness uses; otherwise Playwright's own. */
 export const chromiumPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) =>
@@ -61,9 +64,9 @@ export async function buildApp(outDir: string): Promise<void> {
 export interface ServerProcess {
   /** The dashboard, which adds the service token to `/api/v1/*`. */
   url: string
-  /** The embedded sandbox, whose built-in S3 store answers at `/storage`. */
+  /** The sandbox (in its own process), whose built-in S3 store answers at `/storage`. */
   serviceUrl: string
-  /** The server process (dashboard and sandbox share it), for CPU accounting. */
+  /** The dashboard server's process (the sandbox has its own), for memory and CPU accounting. */
   pid: number
   /** Lighthouse's CPU index measured in the server's process (over IPC). */
   hostIndex(): Promise<number>
@@ -75,10 +78,12 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the dashboard server with its embedded sandbox in a child process (see `server.ts`) and
- * waits until it answers `/healthz`. With `videos` the sandbox is seeded with that demo library;
- * without, only the two businesses and their channels exist. Under BENCH_CPU_LIMIT, the server
- * (like Chromium, see `launchBrowser`) runs on that fraction of a CPU.
+ * Starts the sandbox in a process of its own (`sandbox-process.ts`), then the dashboard server
+ * in another (see `server.ts`) pointed at it as at the real service, and waits until both answer
+ * `/healthz`. With `videos` the sandbox is seeded with that demo library; without, only the two
+ * businesses and their channels exist. The sandbox's webhooks go to the dashboard, signed with
+ * SERVICE_WEBHOOK_SECRET (one is made when unset), unless SANDBOX_WEBHOOK_URL sends them elsewhere.
+ * Under BENCH_CPU_LIMIT, each (like Chromium, see `launchBrowser`) runs on that fraction of a CPU.
  */
 export async function startServer(options: {
   distDir: string
@@ -90,6 +95,17 @@ export async function startServer(options: {
    */
   index?: boolean
 }): Promise<ServerProcess> {
+  const port = await freePort()
+  const secret =
+    process.env.SERVICE_WEBHOOK_SECRET?.split(',')[0] ?? randomBytes(18).toString('base64url')
+  const sandbox = await startSandboxProcess({
+    dir: options.dataDir,
+    videos: options.videos,
+    webhookUrl: process.env.SANDBOX_WEBHOOK_URL ?? `http://127.0.0.1:${port}/webhooks/service`,
+    secret: process.env.SANDBOX_WEBHOOK_URL
+      ? (process.env.SANDBOX_WEBHOOK_SECRET ?? secret)
+      : secret,
+  })
   // --expose-gc: a benchmark that measures memory asks the server to collect first (SIGUSR2).
   const serverArgs = ['--expose-gc', '--import', 'tsx', join('bench', 'ui', 'server.ts')]
   const child = spawn(process.execPath, serverArgs, {
@@ -97,26 +113,20 @@ export async function startServer(options: {
     env: {
       ...process.env,
       BENCH_UI_DIST: options.distDir,
-      SANDBOX_DB: join(options.dataDir, 'sandbox.db'),
-      SANDBOX_DATA_DIR: options.dataDir,
-      SANDBOX_SEED: options.videos === undefined ? 'none' : 'demo',
-      SANDBOX_SEED_VIDEOS: String(options.videos ?? 0),
+      BENCH_UI_DATA_DIR: options.dataDir,
+      BENCH_SERVICE_URL: sandbox.url,
+      SERVICE_WEBHOOK_SECRET: process.env.SERVICE_WEBHOOK_SECRET ?? secret,
       BENCH_INDEX: options.index === false ? '0' : '1',
-      PORT: '0',
+      PORT: String(port),
       // The AWS SDK's notice about future Node versions is not the benchmark's business.
       NODE_NO_WARNINGS: '1',
-      SANDBOX_PORT: '0',
     },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   })
   limitProcess(child.pid, 'server')
   const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return
-    const done = exited(child)
-    child.kill('SIGTERM')
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000)
-    await done
-    clearTimeout(timer)
+    await stopChild(child, 10_000)
+    await sandbox.stop()
   }
   try {
     type Where = { url: string; serviceUrl: string }
@@ -180,12 +190,4 @@ async function waitForHealth(url: string): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   throw new Error(`${url} did not answer 200 within 30 s`)
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode)
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => resolve(code))
-    child.once('error', reject)
-  })
 }

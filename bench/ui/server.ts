@@ -1,7 +1,8 @@
-// The dashboard server and its embedded sandbox for `npm run bench:ui`, in their own process so
-// the benchmark's own work never queues behind the server's on one event loop. Configured by the
-// usual SANDBOX_* variables plus BENCH_UI_DIST (the built app to serve); both servers pick free
-// loopback ports, and one JSON line on stdout says where the dashboard is once it is ready.
+// The dashboard server for the benchmarks that start one (bench/ui/harness.ts), in its own process
+// so the benchmark's own work never queues behind the server's on one event loop, pointed at the
+// sandbox in a process of its own (BENCH_SERVICE_URL) as a deployment is at the service. Also
+// BENCH_UI_DIST (the built app to serve), BENCH_UI_DATA_DIR (where its database goes), PORT and
+// SERVICE_WEBHOOK_SECRET; one JSON line on stdout says where the dashboard is once it is ready.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { areaMigrations } from '../../server/dashboard/areas.ts'
@@ -9,16 +10,14 @@ import { createAccounts } from '../../server/dashboard/auth/accounts.ts'
 import { openDashboardDb } from '../../server/dashboard/db/database.ts'
 import { parseSecrets } from '../../server/dashboard/live/verify-signature.ts'
 import { startDashboard } from '../../server/dashboard/start.ts'
-import { optionsFromEnv } from '../../server/sandbox/config.ts'
 // The benchmark asks for the server's host index over IPC (bench/reference/host-index.ts).
 import '../reference/index-responder.ts'
 import { benchAccount } from './account.ts'
 
 const log = (message: string) => process.stderr.write(`server: ${message}\n`)
-const quiet = () => {}
 
 // The benchmark signs in as an admin of its own, in an account database beside the sandbox's.
-const dashboardDb = join(process.env.SANDBOX_DATA_DIR ?? '.', 'dashboard.db')
+const dashboardDb = join(process.env.BENCH_UI_DATA_DIR ?? '.', 'dashboard.db')
 const account = { ...benchAccount, role: 'admin' as const }
 // With the areas' migrations, as the server opens it: once migrated without them, the database
 // refuses them later (their names sort among the core ones).
@@ -27,8 +26,10 @@ if (!(await createAccounts(db).byEmailWithHash(account.email)))
   await createAccounts(db).create(account)
 await db.destroy()
 
+const serviceUrl = process.env.BENCH_SERVICE_URL
+if (!serviceUrl) throw new Error('bench/ui/server.ts needs BENCH_SERVICE_URL (the sandbox)')
 const dashboard = await startDashboard({
-  port: 0,
+  port: Number(process.env.PORT ?? 0),
   dashboardDb,
   host: '127.0.0.1',
   mode: 'production',
@@ -44,7 +45,8 @@ const dashboard = await startDashboard({
   ...(process.env.BENCH_STREAMS_PER_ACCOUNT
     ? { maxStreamsPerAccount: Number(process.env.BENCH_STREAMS_PER_ACCOUNT) }
     : {}),
-  sandbox: { ...optionsFromEnv(process.env), port: 0, host: '127.0.0.1', log: quiet },
+  // The sandbox's seeded client, as bench/rules' replicas use it.
+  service: { baseUrl: serviceUrl, clientId: 'demo', clientSecret: 'demo-secret' },
 })
 process.stdout.write(
   `${JSON.stringify({ url: dashboard.url, serviceUrl: dashboard.serviceUrl })}\n`,
