@@ -1,7 +1,8 @@
 // npm run bench:two-speeds [name…] — the check that figures compare across machines: each
 // benchmark (all, or those named) runs twice on this machine, first as it is, then with itself and
-// everything it starts held to BENCH_CPU_LIMIT of one CPU (default 0.5; a cgroup v1 CPU quota, see
-// bench/reference/cpu-limit.ts), which its host index reads as a slower machine. docs/benchmarks.md
+// each server it starts held to BENCH_CPU_LIMIT of one CPU (default 0.5; a cgroup v1 CPU quota, see
+// bench/reference/cpu-limit.ts), which their host index reads as a slower machine, and Chromium's
+// pages slowed to that share of its index (bench/reference/chromium-host.ts). docs/benchmarks.md
 // gets both runs' reference figures side by side, and whether they agree within 20%. Needs write
 // access to /sys/fs/cgroup/cpu (root).
 import { chosen, runBenchmark } from './all/benchmarks.ts'

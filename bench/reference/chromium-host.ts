@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core'
-import { chromiumIndex, HostSpeed } from './host-index.ts'
+import { cpuLimit } from './cpu-limit.ts'
+import { chromiumIndex, HostSpeed, referenceIndex } from './host-index.ts'
 import type { Hosts } from './report.ts'
-import { browserReference, type Reference } from './scale.ts'
+import { browserReference, type Reference, serverReference } from './scale.ts'
 import { calibrateThrottle, indexUnderThrottle } from './throttle.ts'
 
 /** A browser benchmark's Chromium: its index at the start, and the slowdown its pages get. */
@@ -20,13 +21,18 @@ export interface ChromiumHost {
 
 /**
  * Measures Chromium's index before the timed work and decides the slowdown from it: the rate a
- * page reads about 1,000 under (`calibrateThrottle`).
+ * page reads about 1,000 under (`calibrateThrottle`). Under BENCH_CPU_LIMIT, Chromium plays a
+ * slower machine instead (`slowerMachine`).
  */
 export async function chromiumHost(browser: Browser): Promise<ChromiumHost> {
+  const limit = cpuLimit()
+  if (limit !== null) {
+    const slower = await slowerMachine(browser, limit)
+    if (slower) return slower
+  }
   const speed = await HostSpeed.start('chromium', () => chromiumIndex(browser))
-  const { rate, underThrottle } = await calibrateThrottle(
-    speed.atStart,
-    async (rate) => (await indexUnderThrottle(browser, rate)) ?? speed.atStart,
+  const { rate, underThrottle } = await calibrateThrottle(speed.atStart, (rate) =>
+    pageIndexAt(browser, rate, speed.atStart),
   )
   return {
     speed,
@@ -35,5 +41,31 @@ export async function chromiumHost(browser: Browser): Promise<ChromiumHost> {
     end: () => speed.end(),
     reference: () => browserReference(speed, rate),
     hosts: () => ({ speeds: [speed], throttleRate: rate, underThrottle }),
+  }
+}
+
+const pageIndexAt = async (browser: Browser, rate: number, unslowed: number) =>
+  (await indexUnderThrottle(browser, rate)) ?? unslowed
+
+/**
+ * Chromium as a machine `limit` times this one's speed, for `npm run bench:two-speeds`: every
+ * page is slowed until it reads that index, and its timings are then scaled to the reference as
+ * on a slower host. A CPU quota cannot stand for a slower machine here (Chromium under one reads
+ * an index 4-8 times below what its pages then take: docs/benchmarking.md#two-speeds). Null when
+ * that machine would still be faster than the reference: the benchmark runs as usual.
+ */
+async function slowerMachine(browser: Browser, limit: number): Promise<ChromiumHost | null> {
+  const real = await chromiumIndex(browser)
+  const target = real * limit
+  if (target >= referenceIndex) return null
+  const { rate } = await calibrateThrottle(real, (rate) => pageIndexAt(browser, rate, real), target)
+  const speed = await HostSpeed.start('chromium', () => pageIndexAt(browser, rate, real))
+  return {
+    speed,
+    rate,
+    underThrottle: speed.atStart,
+    end: () => speed.end(),
+    reference: () => serverReference(speed),
+    hosts: () => ({ speeds: [speed], throttleRate: rate, underThrottle: speed.atStart, real }),
   }
 }

@@ -1,18 +1,11 @@
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmdirSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-// BENCH_CPU_LIMIT=0.5 runs a benchmark as on a slower machine: each process that does timed work
-// (a server, Chromium), with all it starts, gets that fraction of one CPU in a cgroup v1 CPU quota
-// of its own, and so does the benchmark's own process (the load it sends, its HTTP clients).
+// BENCH_CPU_LIMIT=0.5 runs a benchmark as on a slower machine: each server that does timed work
+// (the dashboard, the sandbox, a rules replica), with all it starts, gets that fraction of one CPU
+// in a cgroup v1 CPU quota of its own, and so does the benchmark's own process (the load it sends,
+// its HTTP clients). Chromium is not put under a quota: its pages play the slower machine through
+// its own throttle (bench/reference/chromium-host.ts).
 // Separate quotas: in one shared group the benchmark's load would spend the measured process's
 // share while that process's host index, measured while the load rests, reads the whole of it.
 // The quota is the least the kernel takes (1 ms) and the period follows from the limit (2 ms for
@@ -86,22 +79,4 @@ export function limitProcess(pid: number | undefined, role: string): void {
   const group = limitedGroup(role)
   if (group === null || pid === undefined) return
   writeFileSync(join(group, 'cgroup.procs'), String(pid))
-}
-
-/**
- * The executable to start in place of `path` so that, under BENCH_CPU_LIMIT, it runs in a limited
- * group of its own named `role` from its first instruction (Chromium forks its renderers from a
- * zygote started at launch, so moving it later would leave them out); `path` itself without it.
- */
-export function limitedExecutable(path: string, role: string, dir: string): string {
-  const group = limitedGroup(role)
-  if (group === null) return path
-  const wrapper = join(dir, `${prefix}${process.pid}-${role}.sh`)
-  process.once('exit', () => rmSync(wrapper, { force: true }))
-  writeFileSync(
-    wrapper,
-    `#!/bin/sh\necho $$ > '${join(group, 'cgroup.procs')}'\nexec '${path}' "$@"\n`,
-  )
-  chmodSync(wrapper, 0o755)
-  return wrapper
 }

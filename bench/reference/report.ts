@@ -10,6 +10,8 @@ export interface Hosts {
   throttleRate?: number
   /** Chromium's index in a page slowed by that rate: about 1,000 when the throttle works. */
   underThrottle?: number | null
+  /** Chromium's own index, when its pages were slowed to play a slower machine (two speeds). */
+  real?: number
 }
 
 /** What a benchmark leaves for `npm run bench` (bench/all.ts) in BENCH_REPORT_FILE. */
@@ -42,6 +44,7 @@ function hostFigures(hosts: Hosts): Record<string, unknown> {
   if (hosts.throttleRate !== undefined)
     host.throttleRate = Math.round(hosts.throttleRate * 100) / 100
   if (hosts.underThrottle != null) host.indexUnderThrottle = whole(hosts.underThrottle)
+  if (hosts.real !== undefined) host.chromiumUnslowed = whole(hosts.real)
   if (cpuLimit() !== null) host.cpuLimit = cpuLimit()
   return host
 }
@@ -51,14 +54,21 @@ function hostLines(hosts: Hosts): string[] {
     (speed) =>
       `Host index (Lighthouse's benchmarkIndex), ${speed.process}: ${whole(speed.atStart)} at the start, ${whole(speed.atEnd) ?? 'not measured'} at the end${speed.drifted ? ' — the host changed speed by more than 20% during the run: its figures are less comparable' : ''}`,
   )
-  if (hosts.throttleRate !== undefined)
+  if (hosts.real !== undefined)
+    lines.push(
+      `Chromium played a slower machine: its own index ${whole(hosts.real)}, its pages slowed ${hosts.throttleRate?.toFixed(2)}× to read ${whole(hosts.underThrottle ?? undefined)}, their timings scaled to the reference`,
+    )
+  else if (hosts.throttleRate !== undefined)
     lines.push(
       hosts.throttleRate > 1
         ? `Measured pages slowed ${hosts.throttleRate.toFixed(2)}× (Emulation.setCPUThrottlingRate); the index in such a page: ${whole(hosts.underThrottle ?? undefined) ?? 'not measured'} (reference 1,000)`
         : 'Measured pages not slowed: the host is slower than the reference, so their timings are scaled',
     )
   const limit = cpuLimit()
-  if (limit !== null) lines.push(`Run under BENCH_CPU_LIMIT=${limit} (a cgroup CPU quota)`)
+  if (limit !== null)
+    lines.push(
+      `Run under BENCH_CPU_LIMIT=${limit} (a cgroup CPU quota for each server and the benchmark)`,
+    )
   return lines
 }
 

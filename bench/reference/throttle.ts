@@ -1,6 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { pageIndex, referenceIndex } from './host-index.ts'
-import { throttleRate } from './scale.ts'
 
 /**
  * Slows `page`'s CPU by `rate` (`Emulation.setCPUThrottlingRate`; `throttleRate` gives the one
@@ -59,25 +58,27 @@ const closeEnough = 0.05
 const rounds = 4
 
 /**
- * The rate that slows a page of a host of `hostIndex` to the reference device. It starts at
- * hostIndex / 1,000, but Chromium's throttle slows more than asked (a page slowed by that rate
- * reads 730-955, not 1,000: docs/decisions/0026-throttle-calibrated-to-the-reference.md), so the
- * rate is corrected by what `measure` reads under it, a few times, and the rate whose page read
- * closest to 1,000 is kept. A host no faster than the reference is not slowed.
+ * The rate that slows a page of a host of `hostIndex` to a device of index `target` (the
+ * reference's 1,000 unless asked). It starts at hostIndex / target, but Chromium's throttle slows
+ * more than asked (a page slowed to the reference that way reads 730-955, not 1,000:
+ * docs/decisions/0026-throttle-calibrated-to-the-reference.md), so the rate is corrected by what
+ * `measure` reads under it, a few times, and the rate whose page read closest to the target is
+ * kept. A host no faster than the target is not slowed.
  */
 export async function calibrateThrottle(
   hostIndex: number,
   measure: (rate: number) => Promise<number>,
+  target = referenceIndex,
 ): Promise<Throttle> {
-  let rate = throttleRate(hostIndex)
+  let rate = Math.max(1, hostIndex / target)
   if (rate <= 1) return { rate: 1, underThrottle: null }
   let best: { rate: number; underThrottle: number } | null = null
-  const miss = (index: number) => Math.abs(index / referenceIndex - 1)
+  const miss = (index: number) => Math.abs(index / target - 1)
   for (let round = 0; round < rounds; round++) {
     const index = await measure(rate)
     if (!best || miss(index) < miss(best.underThrottle)) best = { rate, underThrottle: index }
     if (miss(index) <= closeEnough) break
-    const next = Math.max(1, (rate * index) / referenceIndex)
+    const next = Math.max(1, (rate * index) / target)
     if (next === 1) break
     rate = next
   }

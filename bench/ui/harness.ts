@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 import { chromiumFlags } from '../../test/e2e/support/browser.ts'
 import { freePort } from '../../test/server/support/free-port.ts'
-import { limitedExecutable, limitProcess } from '../reference/cpu-limit.ts'
+import { limitProcess } from '../reference/cpu-limit.ts'
 import { serverIndex } from '../reference/host-index.ts'
 import { freshSessionCookie, signInContext } from './account.ts'
 import { exited, repoRoot, stopChild } from './children.ts'
@@ -25,11 +25,9 @@ export const chromiumPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].f
  */
 export function launchBrowser(args: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
-    executablePath: limitedExecutable(
-      chromiumPath ?? chromium.executablePath(),
-      'chromium',
-      tmpdir(),
-    ),
+    // Never under a CPU quota: with BENCH_CPU_LIMIT its pages play the slower machine instead
+    // (bench/reference/chromium-host.ts).
+    executablePath: chromiumPath ?? chromium.executablePath(),
     headless: true,
     args: [...chromiumFlags, ...args],
     handleSIGINT: false,

@@ -38,3 +38,10 @@ it('does not slow a host no faster than the reference, nor one the correction br
   expect(barely.asked).toEqual([1.1])
   expect(throttle).toEqual({ rate: 1.1, underThrottle: 1100 / (1.1 * 1.2) })
 })
+
+it('slows a page to any index asked for, as two speeds plays a slower machine', async () => {
+  const { asked, measure } = overSlowing(1600)
+  const throttle = await calibrateThrottle(1600, measure, 800)
+  expect(asked[0]).toBe(2)
+  expect(throttle.underThrottle).toBeCloseTo(800, -1)
+})
