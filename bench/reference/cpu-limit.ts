@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 
 // BENCH_CPU_LIMIT=0.5 runs a benchmark as on a slower machine: each server that does timed work
@@ -79,4 +88,23 @@ export function limitProcess(pid: number | undefined, role: string): void {
   const group = limitedGroup(role)
   if (group === null || pid === undefined) return
   writeFileSync(join(group, 'cgroup.procs'), String(pid))
+}
+
+/**
+ * The executable to start in place of `path` so that, under BENCH_CPU_LIMIT, it runs outside every
+ * limited group: started by the benchmark, it would begin in the benchmark's own (Chromium plays
+ * the slower machine with its throttle instead, bench/reference/chromium-host.ts). It joins the
+ * root group before its first instruction, so the processes it forks are outside too; `path`
+ * itself without BENCH_CPU_LIMIT.
+ */
+export function unlimitedExecutable(path: string, dir: string): string {
+  if (cpuLimit() === null) return path
+  const wrapper = join(dir, `${prefix}${process.pid}-unlimited.sh`)
+  process.once('exit', () => rmSync(wrapper, { force: true }))
+  writeFileSync(
+    wrapper,
+    `#!/bin/sh\necho $$ > '${join(root, 'cgroup.procs')}'\nexec '${path}' "$@"\n`,
+  )
+  chmodSync(wrapper, 0o755)
+  return wrapper
 }

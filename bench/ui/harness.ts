@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 import { chromiumFlags } from '../../test/e2e/support/browser.ts'
 import { freePort } from '../../test/server/support/free-port.ts'
-import { limitProcess } from '../reference/cpu-limit.ts'
+import { limitProcess, unlimitedExecutable } from '../reference/cpu-limit.ts'
 import { serverIndex } from '../reference/host-index.ts'
 import { freshSessionCookie, signInContext } from './account.ts'
 import { exited, repoRoot, stopChild } from './children.ts'
@@ -27,7 +27,7 @@ export function launchBrowser(args: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     // Never under a CPU quota: with BENCH_CPU_LIMIT its pages play the slower machine instead
     // (bench/reference/chromium-host.ts).
-    executablePath: chromiumPath ?? chromium.executablePath(),
+    executablePath: unlimitedExecutable(chromiumPath ?? chromium.executablePath(), tmpdir()),
     headless: true,
     args: [...chromiumFlags, ...args],
     handleSIGINT: false,
@@ -81,7 +81,7 @@ export interface ServerProcess {
  * `/healthz`. With `videos` the sandbox is seeded with that demo library; without, only the two
  * businesses and their channels exist. The sandbox's webhooks go to the dashboard, signed with
  * SERVICE_WEBHOOK_SECRET (one is made when unset), unless SANDBOX_WEBHOOK_URL sends them elsewhere.
- * Under BENCH_CPU_LIMIT, each (like Chromium, see `launchBrowser`) runs on that fraction of a CPU.
+ * Under BENCH_CPU_LIMIT, each runs on that fraction of a CPU (bench/reference/cpu-limit.ts).
  */
 export async function startServer(options: {
   distDir: string
