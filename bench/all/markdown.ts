@@ -139,11 +139,12 @@ function twoSpeedsSection(results: Results): string[] {
   return [
     '## The same figures at two speeds',
     '',
-    'Each benchmark run twice on one machine: as it is, and with each process that does its timed',
-    'work (server, sandbox, Chromium) and the benchmark itself each held to a fraction of one CPU',
-    '(`BENCH_CPU_LIMIT`, a cgroup v1 CPU quota of their own, 1 ms per period), which their host',
-    'index reads as a slower machine. The reference figures should agree within 20%; why most do',
-    'not yet: [Benchmarking](benchmarking.md#two-speeds).',
+    'Each benchmark run twice on one machine: as it is, and as a slower one (`BENCH_CPU_LIMIT`):',
+    'each server that does its timed work (dashboard, sandbox) and the benchmark itself held to a',
+    'fraction of one CPU (a cgroup v1 CPU quota of their own, 1 ms per period), which their host',
+    "index reads as a slower machine, and Chromium's pages slowed to that fraction of its index",
+    '(still throttled to the reference when that is faster than it). The reference figures should',
+    'agree within 20%; why some do not: [Benchmarking](benchmarking.md#two-speeds).',
     '',
     ...table(
       ['Benchmark', 'Figure', 'As it is', 'Under the limit', 'Difference', 'Within 20%', 'Date'],
