@@ -4,6 +4,7 @@
 // where it listens once it is ready; it answers the benchmark's request for its host index (IPC).
 import { parseSecrets } from '../../server/dashboard/live/verify-signature.ts'
 import { startDashboard } from '../../server/dashboard/start.ts'
+import { demoClient } from '../../server/sandbox/seed/demo-client.ts'
 import '../reference/index-responder.ts'
 
 const env = (name: string) => {
@@ -25,8 +26,7 @@ const dashboard = await startDashboard({
   logLevel: 'warn',
   service: {
     baseUrl: env('BENCH_RULES_SERVICE_URL'),
-    clientId: 'demo',
-    clientSecret: 'demo-secret',
+    ...demoClient,
   },
   // Everything is in the shared PostgreSQL: no SQLite file is written.
   dashboardDb: ':memory:',

@@ -10,6 +10,7 @@ import { createAccounts } from '../../server/dashboard/auth/accounts.ts'
 import { openDashboardDb } from '../../server/dashboard/db/database.ts'
 import { parseSecrets } from '../../server/dashboard/live/verify-signature.ts'
 import { startDashboard } from '../../server/dashboard/start.ts'
+import { demoClient } from '../../server/sandbox/seed/demo-client.ts'
 // The benchmark asks for the server's host index over IPC (bench/reference/host-index.ts).
 import '../reference/index-responder.ts'
 import { benchAccount } from './account.ts'
@@ -46,7 +47,7 @@ const dashboard = await startDashboard({
     ? { maxStreamsPerAccount: Number(process.env.BENCH_STREAMS_PER_ACCOUNT) }
     : {}),
   // The sandbox's seeded client, as bench/rules' replicas use it.
-  service: { baseUrl: serviceUrl, clientId: 'demo', clientSecret: 'demo-secret' },
+  service: { baseUrl: serviceUrl, ...demoClient },
 })
 process.stdout.write(
   `${JSON.stringify({ url: dashboard.url, serviceUrl: dashboard.serviceUrl })}\n`,

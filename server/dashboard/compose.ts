@@ -3,6 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { ServiceEvent } from '../../src/api/service-event.ts'
+import { demoClient } from '../sandbox/seed/demo-client.ts'
 import type { startSandbox } from '../sandbox/start.ts'
 import { areaMigrations } from './areas.ts'
 import { createAccessControl } from './auth/access-control.ts'
@@ -38,7 +39,6 @@ import type { ReviewDeps, ReviewService, ReviewTableMap } from './review/review-
 import { createRoutes } from './routes.ts'
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
-const demoClient = { clientId: 'demo', clientSecret: 'demo-secret' }
 /** Bodies up to this size are held in memory so a request can be replayed after a 401. */
 const replayLimitBytes = 1024 * 1024
 

@@ -8,6 +8,7 @@ import { imageSize } from '../media/thumbnail.ts'
 import { refreshSearchText } from '../rules/product-upsert.ts'
 import { aspectRatio } from '../rules/remote-images.ts'
 import { buildCatalog } from './catalog.ts'
+import { demoClient } from './demo-client.ts'
 import { seedProductImages } from './product-images.ts'
 import { createRandom } from './random.ts'
 import type { SeedClip, SeedPoster } from './seed-plan.ts'
@@ -66,7 +67,7 @@ export async function seedSandbox(sandbox: Sandbox) {
   const base = db.transaction(() => {
     const demo = business('Aurora Outfitters', 'US', true, 500)
     const solo = business('Solo Studio', 'GB', false, 0)
-    client('demo', 'demo-secret', demo, clientScopes)
+    client(demoClient.clientId, demoClient.clientSecret, demo, clientScopes)
     client('admin', 'admin-secret', demo, 'api:admin')
     client('solo', 'solo-secret', solo, clientScopes)
     return {
