@@ -9,7 +9,7 @@ import {
   storedOrder,
   type TestPlaylist,
 } from './support/playlists.ts'
-import { pressUntilShown, shown } from './support/ui.ts'
+import { dragWithMouse, pressWhenLifted, shown } from './support/ui.ts'
 
 let app: RunningApp
 beforeAll(async () => {
@@ -28,15 +28,13 @@ it('reorders by mouse drag, and the service stores the order the screen shows', 
   const from = await handle(playlist, first ?? '').boundingBox()
   const to = await row(app.page, fourth ?? '').boundingBox()
   if (!from || !to) throw new Error('rows are not laid out')
-  const { mouse } = app.page
-  await mouse.move(from.x + from.width / 2, from.y + from.height / 2)
-  await mouse.down()
-  for (let step = 1; step <= 10; step++)
-    await mouse.move(
-      from.x + from.width / 2,
-      from.y + ((to.y + to.height * 0.75 - from.y) * step) / 10,
-    )
-  await mouse.up()
+  const x = from.x + from.width / 2
+  await dragWithMouse(
+    app.page,
+    { x, y: from.y + from.height / 2 },
+    { x, y: to.y + to.height * 0.75 },
+    app.page.getByText(`${caption(playlist, first ?? '')} is over position 4 of 12.`),
+  )
 
   const expected = moved(playlist.videoIds, [first ?? ''], 3)
   await savedAs(app, playlist.id, expected)
@@ -56,12 +54,12 @@ it('reorders by keyboard and speaks captions and positions, never ids', async ()
   await handle(playlist, second).focus()
   await app.page.keyboard.press('Space')
   await shown(app.page.getByText(`Picked up ${caption(playlist, second)}, at position 2 of 12.`))
-  for (const position of [3, 4, 5]) {
-    await app.page.keyboard.press('ArrowDown')
-    await shown(
+  for (const position of [3, 4, 5])
+    await pressWhenLifted(
+      app.page,
+      'ArrowDown',
       app.page.getByText(`${caption(playlist, second)} is over position ${position} of 12.`),
     )
-  }
   await app.page.keyboard.press('Space')
   await shown(app.page.getByText(`${caption(playlist, second)} moved to position 5 of 12.`))
   await savedAs(app, playlist.id, moved(playlist.videoIds, [second], 4))
@@ -74,7 +72,7 @@ it('reorders by keyboard and speaks captions and positions, never ids', async ()
   await app.page.keyboard.press('Space')
   await shown(app.page.getByText(`Picked up ${caption(playlist, second)}, at position 5 of 12.`))
   const over = app.page.getByText(`${caption(playlist, second)} is over position 4 of 12.`)
-  await pressUntilShown(app.page, 'ArrowUp', over)
+  await pressWhenLifted(app.page, 'ArrowUp', over)
   await app.page.keyboard.press('Escape')
   await shown(app.page.getByText(/Move cancelled/))
   expect(await storedOrder(app, playlist.id)).toEqual(before)

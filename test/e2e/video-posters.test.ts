@@ -6,7 +6,7 @@ import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
 import { failedRequest } from './support/page-errors.ts'
 import { api, firstVideoId } from './support/service-api.ts'
-import { dropWithMouse, pressUntilShown, shown } from './support/ui.ts'
+import { dragWithMouse, pressWhenLifted, shown } from './support/ui.ts'
 
 let app: RunningApp
 let media: MediaHost
@@ -75,11 +75,12 @@ it('arranges posters by dragging, and the service serves them in that order', as
   const from = await handle('blue').boundingBox()
   const to = await handle('red').boundingBox()
   if (!from || !to) throw new Error('the posters are not laid out')
-  await app.page.mouse.move(from.x + 8, from.y + 8)
-  await app.page.mouse.down()
-  for (let step = 1; step <= 10; step++)
-    await app.page.mouse.move(from.x + 8, from.y + 8 + ((to.y - 20 - from.y) * step) / 10)
-  await dropWithMouse(app.page)
+  await dragWithMouse(
+    app.page,
+    { x: from.x + 8, y: from.y + 8 },
+    { x: from.x + 8, y: to.y - 12 },
+    app.page.getByText(/is over position 1 of 3\./),
+  )
   await expect.poll(served).toEqual(['blue', 'red', 'green'])
   const stored = await api<Video>(app, 'GET', `/api/v1/videos/${video.id}`)
   expect(stored.video_posters.map((poster) => poster.weight).sort()).toEqual([0.3333, 0.6667, 1])
@@ -95,7 +96,7 @@ it('arranges posters by keyboard, with each move spoken', async () => {
   await app.page.keyboard.press('Space')
   const said = `Poster 1 “${first}”, from api, 90×160`
   await shown(app.page.getByText(`Picked up ${said}, at position 1 of 3.`))
-  await pressUntilShown(
+  await pressWhenLifted(
     app.page,
     'ArrowDown',
     app.page.getByText(`${said} is over position 2 of 3.`),

@@ -3,7 +3,7 @@ import type { BusinessStoreList, ProductList, Video } from '@/api/generated/type
 import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
 import { api, firstVideoId } from './support/service-api.ts'
-import { dropWithMouse, gone, pressUntilShown, shown } from './support/ui.ts'
+import { dragWithMouse, gone, pressWhenLifted, shown } from './support/ui.ts'
 
 let app: RunningApp
 let videoId: string
@@ -60,7 +60,7 @@ it('tags products and a variant by search, arranges them, reviews and saves exac
   await handle.focus()
   await app.page.keyboard.press('Space')
   await shown(app.page.getByText(/Picked up .* at position 2 of 2\./))
-  await pressUntilShown(app.page, 'ArrowUp', app.page.getByText(/is over position 1 of 2\./))
+  await pressWhenLifted(app.page, 'ArrowUp', app.page.getByText(/is over position 1 of 2\./))
   await app.page.keyboard.press('Space')
   await shown(app.page.getByText(/moved to position 1 of 2\./))
 
@@ -73,11 +73,12 @@ it('tags products and a variant by search, arranges them, reviews and saves exac
     .getByRole('button', { name: new RegExp(`^Reorder ${b.name}`) })
     .boundingBox()
   if (!from || !to) throw new Error('the tags are not laid out')
-  await app.page.mouse.move(from.x + 8, from.y + 8)
-  await app.page.mouse.down()
-  for (let step = 1; step <= 10; step++)
-    await app.page.mouse.move(from.x + 8, from.y + 8 + ((to.y - 16 - from.y) * step) / 10)
-  await dropWithMouse(app.page)
+  await dragWithMouse(
+    app.page,
+    { x: from.x + 8, y: from.y + 8 },
+    { x: from.x + 8, y: to.y - 8 },
+    app.page.getByText(/is over position 1 of 3\./),
+  )
   await shown(app.page.getByText(/moved to position 1 of 3\./))
 
   await saveFromBar()

@@ -22,20 +22,39 @@ export const checked = (locator: Locator) => expect.poll(() => locator.isChecked
 export const textOf = (locator: Locator) => locator.textContent().then((text) => text ?? '')
 
 /**
- * Presses `key` until `locator` shows, at most three times: dnd-kit listens for a lifted item's
- * keys from the task after the lift, so a key pressed in that instant is dropped (a person is
- * never that fast; a test is).
+ * Waits until a lifted item takes keys, then presses `key` once and waits for `locator`. dnd-kit
+ * listens for a lifted item's keys from the task after the lift and moves it only once it has
+ * measured the drop targets, in the frames after the lift: a key pressed before is dropped (a
+ * person is never that fast; a test is). Pressing again instead would, on a slow machine, move the
+ * item twice.
  */
-export async function pressUntilShown(page: Page, key: string, locator: Locator) {
-  for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press(key)
-    try {
-      await locator.waitFor({ state: 'visible', timeout: 1_000 })
-      return
-    } catch (error) {
-      if (attempt === 3) throw error
-    }
-  }
+export async function pressWhenLifted(page: Page, key: string, locator: Locator) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve))),
+      ),
+  )
+  await page.keyboard.press(key)
+  await shown(locator)
+}
+
+type Point = { x: number; y: number }
+/**
+ * Drags with the mouse from `from` to `to` in ten steps and drops once the page says the item is
+ * `over` where it should land, as a person waits to see the gap before letting go: on a slow
+ * machine the page can be a move behind the pointer.
+ */
+export async function dragWithMouse(page: Page, from: Point, to: Point, over: Locator) {
+  await page.mouse.move(from.x, from.y)
+  await page.mouse.down()
+  for (let step = 1; step <= 10; step++)
+    await page.mouse.move(
+      from.x + ((to.x - from.x) * step) / 10,
+      from.y + ((to.y - from.y) * step) / 10,
+    )
+  await shown(over)
+  await dropWithMouse(page)
 }
 
 /**
