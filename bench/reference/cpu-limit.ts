@@ -11,9 +11,9 @@ import {
 import { join } from 'node:path'
 
 // BENCH_CPU_LIMIT=0.5 runs a benchmark as on a slower machine: each server that does timed work
-// (the dashboard, the sandbox, a rules replica), with all it starts, gets that fraction of one CPU
-// in a cgroup v1 CPU quota of its own, and so does the benchmark's own process (the load it sends,
-// its HTTP clients). Chromium is not put under a quota: its pages play the slower machine through
+// (the dashboard, the sandbox, a rules replica, the replicas' PostgreSQL and Redis), with all it
+// starts, gets that fraction of one CPU in a cgroup v1 CPU quota of its own, and so does the
+// benchmark's own process (the load it sends, its HTTP clients). Chromium is not put under a quota: its pages play the slower machine through
 // its own throttle (bench/reference/chromium-host.ts).
 // Separate quotas: in one shared group the benchmark's load would spend the measured process's
 // share while that process's host index, measured while the load rests, reads the whole of it.
@@ -80,14 +80,41 @@ function removeGroups(): void {
   }
 }
 
+/** Process `pid` and every process it has started so far (a database's own workers). */
+function withDescendants(pid: number): number[] {
+  const children = new Map<number, number[]>()
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    let stat: string
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+    } catch {
+      continue // ended meanwhile
+    }
+    // "pid (command) state ppid …": the command may hold spaces and parentheses.
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+    children.set(parent, [...(children.get(parent) ?? []), Number(name)])
+  }
+  const all = [pid]
+  for (let index = 0; index < all.length; index++)
+    all.push(...(children.get(all[index] as number) ?? []))
+  return all
+}
+
 /**
- * Under BENCH_CPU_LIMIT, moves process `pid` (a server just started), and so all it starts from
- * then on, into a limited group of its own named `role`.
+ * Under BENCH_CPU_LIMIT, moves process `pid` (a server), with the processes it has started, and
+ * so all it starts from then on, into a limited group of its own named `role`.
  */
 export function limitProcess(pid: number | undefined, role: string): void {
   const group = limitedGroup(role)
   if (group === null || pid === undefined) return
-  writeFileSync(join(group, 'cgroup.procs'), String(pid))
+  for (const each of withDescendants(pid)) {
+    try {
+      writeFileSync(join(group, 'cgroup.procs'), String(each))
+    } catch (error) {
+      if (existsSync(`/proc/${each}`)) throw error
+    }
+  }
 }
 
 /**

@@ -9,6 +9,7 @@ import { createRandom } from '../../server/sandbox/seed/random.ts'
 import { createTempDist } from '../../test/server/dashboard/temp-dist.ts'
 import { startPostgresServer } from '../../test/server/support/postgres-server.ts'
 import { startRedisServer } from '../../test/server/support/redis-server.ts'
+import { limitProcess } from '../reference/cpu-limit.ts'
 import { startSandboxProcess } from '../ui/sandbox-process.ts'
 import { type Replica, startReplica } from './processes.ts'
 import { serviceClient } from './service-client.ts'
@@ -74,6 +75,9 @@ export async function startRulesWorld(step: (message: string) => void) {
       startSandboxProcess({ dir, videos: settings.videos, webhookUrl: tee.url, secret }),
     ])
     stops.push(postgres.stop, redis.stop, dist.remove, sandbox.stop)
+    // Started by this process, they would share its quota with the load it sends.
+    limitProcess(postgres.pid, 'postgres')
+    limitProcess(redis.pid, 'redis')
     const proxy = await startServiceProxy(sandbox.url)
     stops.push(() => proxy.close())
     const db = await openDashboardDb({

@@ -81,7 +81,7 @@ export async function startPostgresServer() {
         child = started.child
         const url = `postgres://postgres@127.0.0.1:${port}`
         await query(`${url}/postgres`, 'CREATE DATABASE dashboard_test')
-        return { url: `${url}/dashboard_test`, stop: () => stop(child, dir) }
+        return { url: `${url}/dashboard_test`, pid: child.pid, stop: () => stop(child, dir) }
       }
       if (attempt === 3 || !/could not bind|already in use/i.test(started.log)) {
         throw new Error(`postgres did not start:\n${started.log}`)

@@ -22,6 +22,7 @@ export async function startRedisServer(port?: number) {
   await Promise.race([answersPing(port), exited])
   return {
     url,
+    pid: child.pid,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return
       child.kill()
