@@ -118,7 +118,8 @@ function compared(pair: TwoSpeeds): string[][] {
   return pair.full.rows.flatMap((full) => {
     const other = full.key ? limited.get(full.key) : undefined
     if (!full.key || !full.basis || !other || full.value == null || other.value == null) return []
-    const difference = (other.value - full.value) / full.value
+    // Two zeros (no layout shift at either speed) agree; a percentage of zero would not.
+    const difference = other.value === full.value ? 0 : (other.value - full.value) / full.value
     return [
       [
         `bench:${pair.full.bench}`,

@@ -68,3 +68,13 @@ it('compares the reference figures of two speeds and says whether they agree wit
   )
   expect(apart).toContain('| -25% | **no** |')
 })
+
+it('counts two zeros as agreeing, where a percentage of zero would say nothing', () => {
+  const page = cells(
+    renderPage({
+      latest: {},
+      twoSpeeds: { auth: { limit: 0.5, full: report(2400, 0, 0), limited: report(600, 0, 0) } },
+    }),
+  )
+  expect(page).toContain('| 0 ms (host 600, scaled) | +0% | yes |')
+})
