@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Rule } from '@/api/rules.ts'
 import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
-import { indexKnowsMatch, type SummerWorld, summerRule, summerWorld } from './support/rules.ts'
+import { indexedSummerWorld, type SummerWorld, savedSummerRule } from './support/rules.ts'
 import { api } from './support/service-api.ts'
 import { shown } from './support/ui.ts'
 
@@ -11,17 +11,9 @@ let app: RunningApp
 let world: SummerWorld
 beforeAll(async () => {
   app = await startApp({ seedVideos: 30 })
-  await app.page.goto(`${app.url}/rules`)
-  world = await summerWorld(app)
-  await indexKnowsMatch(app, world)
+  world = await indexedSummerWorld(app)
   // The issue's summer rule, switched on: what a new rule is checked against.
-  const { rule } = await api<{ rule: Rule }>(
-    app,
-    'POST',
-    '/api/dashboard/rules/rules',
-    summerRule(world),
-  )
-  await api(app, 'POST', `/api/dashboard/rules/rules/${rule.id}/enabled`, { enabled: true })
+  await savedSummerRule(app, world, true)
 })
 afterAll(() => app?.close())
 

@@ -5,11 +5,10 @@ import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
 import { failedRequest } from './support/page-errors.ts'
 import {
-  indexKnowsMatch,
+  indexedSummerWorld,
   newSummerVideo,
   type SummerWorld,
-  summerRule,
-  summerWorld,
+  savedSummerRule,
 } from './support/rules.ts'
 import { api } from './support/service-api.ts'
 import { shown } from './support/ui.ts'
@@ -26,12 +25,8 @@ const runsOf = (query: string) =>
 // makes a run that cannot do what it says. Nothing reads as a success.
 beforeAll(async () => {
   app = await startApp({ seedVideos: 30 })
-  await app.page.goto(`${app.url}/rules`)
-  world = await summerWorld(app)
-  await indexKnowsMatch(app, world)
-  rule = (await api<{ rule: Rule }>(app, 'POST', '/api/dashboard/rules/rules', summerRule(world)))
-    .rule
-  await api(app, 'POST', `/api/dashboard/rules/rules/${rule.id}/enabled`, { enabled: true })
+  world = await indexedSummerWorld(app)
+  rule = await savedSummerRule(app, world, true)
   await api(app, 'DELETE', `/api/v1/playlists/${world.playlist.id}`)
   const video = await newSummerVideo(app, world, 'Lost at sea #summer')
   await waitUntil(

@@ -4,11 +4,10 @@ import { startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
 import { failedRequest } from './support/page-errors.ts'
 import {
-  indexKnowsMatch,
+  indexedSummerWorld,
   newSummerVideo,
   playlistOrder,
   type SummerWorld,
-  summerWorld,
 } from './support/rules.ts'
 import { shown } from './support/ui.ts'
 
@@ -16,9 +15,7 @@ let app: RunningApp
 let world: SummerWorld
 beforeAll(async () => {
   app = await startApp({ seedVideos: 30 })
-  await app.page.goto(`${app.url}/rules`)
-  world = await summerWorld(app)
-  await indexKnowsMatch(app, world)
+  world = await indexedSummerWorld(app)
 })
 afterAll(() => app?.close())
 

@@ -98,6 +98,26 @@ export async function indexKnowsMatch(app: RunningApp, world: SummerWorld) {
   )
 }
 
+/** The summer world made from the rules screen, once the index knows its matching video. */
+export async function indexedSummerWorld(app: RunningApp): Promise<SummerWorld> {
+  await app.page.goto(`${app.url}/rules`)
+  const world = await summerWorld(app)
+  await indexKnowsMatch(app, world)
+  return world
+}
+
+/** The summer rule saved through the rules API, and switched on when `on`. */
+export async function savedSummerRule(app: RunningApp, world: SummerWorld, on: boolean) {
+  const { rule } = await api<{ rule: Rule }>(
+    app,
+    'POST',
+    '/api/dashboard/rules/rules',
+    summerRule(world),
+  )
+  if (on) await api(app, 'POST', `/api/dashboard/rules/rules/${rule.id}/enabled`, { enabled: true })
+  return rule
+}
+
 /** A new video of the channel with #summer and the Outdoor product, through the service's API. */
 export const newSummerVideo = (app: RunningApp, world: SummerWorld, caption: string) =>
   api<Video>(app, 'POST', '/api/v1/videos', {
@@ -119,15 +139,7 @@ export const playlistOrder = (app: RunningApp, playlistId: string) =>
  * traces: the rule and that run's id.
  */
 export async function appliedSummerRule(app: RunningApp): Promise<{ rule: Rule; runId: string }> {
-  await app.page.goto(`${app.url}/rules`)
-  const world = await summerWorld(app)
-  await indexKnowsMatch(app, world)
-  const { rule } = await api<{ rule: Rule }>(
-    app,
-    'POST',
-    '/api/dashboard/rules/rules',
-    summerRule(world),
-  )
+  const rule = await savedSummerRule(app, await indexedSummerWorld(app), false)
   await api(app, 'POST', `/api/dashboard/rules/rules/${rule.id}/apply`, { confirm: false })
   let runId = ''
   await waitUntil(
