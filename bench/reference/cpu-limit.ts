@@ -13,8 +13,9 @@ import { join } from 'node:path'
 // BENCH_CPU_LIMIT=0.5 runs a benchmark as on a slower machine: each server that does timed work
 // (the dashboard, the sandbox, a rules replica, the replicas' PostgreSQL and Redis), with all it
 // starts, gets that fraction of one CPU in a cgroup v1 CPU quota of its own, and so does the
-// benchmark's own process (the load it sends, its HTTP clients). Chromium is not put under a quota: its pages play the slower machine through
-// its own throttle (bench/reference/chromium-host.ts).
+// benchmark's own process (the load it sends, its HTTP clients). Chromium is not put under a
+// quota: its pages play the slower machine through its own throttle
+// (bench/reference/chromium-host.ts).
 // Separate quotas: in one shared group the benchmark's load would spend the measured process's
 // share while that process's host index, measured while the load rests, reads the whole of it.
 // The quota is the least the kernel takes (1 ms) and the period follows from the limit (2 ms for
