@@ -13,8 +13,9 @@
 //    few renders, several times slower than the ones after (README, bench:ui). Goal p95 ≤ 350 ms.
 // 2. Search keystroke to results rendered: in one page, 24 different words are typed (60 ms
 //    between keys) over the previous one; from the last keydown's event time to the first frame
-//    in which the URL carries the query, the total reads "… match" (not updating) and every card
-//    shown contains the word. Every keystroke searches (no pause). Goal p95 ≤ 100 ms.
+//    in which the box holds the query, the total reads "… match" (not updating) and every card
+//    shown contains the word. Every keystroke searches (no pause); the address takes the word once
+//    typing pauses (src/lib/use-search-draft.ts). Goal p95 ≤ 100 ms.
 // 3. No interaction over 100 ms: Event Timing entries (duration threshold 16 ms) with an
 //    interactionId, over the search session (typing, clearing, grid/table, select, "Show more")
 //    and the revisit session (nav links, Back); the slowest interaction's duration. Long tasks and

@@ -1,9 +1,9 @@
 // Installed by `npm run bench:catalog` as an init script, before the app's scripts.
 // `arm(query, where)` returns a promise of the time from the last keydown to the first frame
 // showing that search's results, and every result row names the query (in its name or brand):
-// on the catalog ('catalog') the URL carries the query and nothing is being fetched; in the tag
-// search ('tags') the box holds the query and its list is no longer marked busy. Plain browser
-// JavaScript.
+// on the catalog ('catalog') the box holds the query and nothing is being fetched (the address
+// follows once typing pauses); in the tag search ('tags') the box holds the query and its list
+// is no longer marked busy. Plain browser JavaScript.
 ;(() => {
   if (window.__catalog || window.top !== window) return
   const state = { lastKey: null, armed: null }
@@ -26,10 +26,8 @@
       const box = document.getElementById('tag-search')
       return box?.value === armed.query && tagList() && !tagList().hasAttribute('aria-busy')
     }
-    return (
-      new URLSearchParams(location.search).get('q') === armed.query &&
-      !header().includes('updating')
-    )
+    const box = document.getElementById('catalog-search')
+    return box?.value === armed.query && !header().includes('updating')
   }
   const check = () => {
     const armed = state.armed

@@ -125,13 +125,13 @@
     })
   }
 
-  // Results reflect the query when the URL carries it, the total says "match" and is not updating,
-  // every caption shown contains the query (or the empty state is shown), and the list or the
-  // total differs from what was shown when the query was armed.
+  // Results reflect the query when the box holds it (the address follows once typing pauses),
+  // the total says "match" and is not updating, every caption shown contains the query (or the
+  // empty state is shown), and the list or the total differs from what was shown when armed.
   const checkSearch = () => {
     const search = bench.search
     if (!search || search.matched) return
-    if (new URLSearchParams(location.search).get('q') !== search.query) return
+    if (document.getElementById('library-search')?.value !== search.query) return
     const status = document.querySelector('[data-library-count]')?.textContent || ''
     if (!status.includes('match') || status.includes('updating')) return
     const shown = captions()

@@ -121,6 +121,26 @@ it('typing fast keeps every key and shows the results of the whole word, never o
     .toMatch(/^Search found \d[\d,]* videos? match$/)
 })
 
+it('keeps a word typed just before a filter is chosen, and its results', async () => {
+  const { page } = app
+  await page.goto(`${app.url}/videos`)
+  await expect.poll(() => captions().then((c) => c.length)).toBeGreaterThan(10)
+  // The address takes a search once typing pauses; the filter is chosen before that.
+  await page.getByLabel('Search captions').fill('the')
+  await page.getByLabel('Publication').selectOption({ label: 'Draft or scheduled' })
+  await page.waitForURL(
+    (url) => url.searchParams.get('q') === 'the' && url.searchParams.get('published') === 'false',
+  )
+  await expect
+    .poll(async () =>
+      (await page.locator('ul[aria-label="Videos"] li').allTextContents()).every(
+        (text) => /Draft|Scheduled/.test(text) && text.toLowerCase().includes('the'),
+      ),
+    )
+    .toBe(true)
+  expect(await page.getByLabel('Search captions').inputValue()).toBe('the')
+})
+
 it('treats % and _ in a search as plain characters', async () => {
   const { page } = app
   await page.goto(`${app.url}/videos?q=${encodeURIComponent('50%')}`)

@@ -20,6 +20,7 @@ import { useToast } from '@/components/ui/toast'
 import { UnavailableGroup } from '@/components/ui/unavailable-reason'
 import { usePermission } from '@/lib/permissions'
 import { productName } from '@/lib/product-facts'
+import { useSearchDraft } from '@/lib/use-search-draft'
 import { currencyName } from '../currencies'
 import { providerName, storeName } from '../store-words'
 import { ProductDialog } from './product-dialog'
@@ -41,13 +42,19 @@ export function CatalogScreen() {
   const search = route.useSearch()
   const navigate = route.useNavigate()
   const { data: store } = useSuspenseQuery(storeQuery(storeId))
+  const queryClient = useQueryClient()
+  const [q, onSearch] = useSearchDraft(
+    search.q ?? '',
+    useCallback(
+      (typed: string, refine: boolean) =>
+        navigate({ search: (prev) => ({ ...prev, q: typed || undefined }), replace: refine }),
+      [navigate],
+    ),
+  )
   // Each keystroke asks (the previous request is cancelled); the products shown stay until the
   // new ones arrive.
   const { data, hasNextPage, fetchNextPage, isFetchingNextPage, isPlaceholderData } =
-    useInfiniteQuery({
-      ...catalogQuery(storeId, search.q ?? ''),
-      placeholderData: keepPreviousData,
-    })
+    useInfiniteQuery({ ...catalogQuery(storeId, q), placeholderData: keepPreviousData })
   const [open, setOpen] = useState<Product | null>(null)
   const [importing, setImporting] = useState(false)
   const [editing, setEditing] = useState<{ product: Product | null } | null>(null)
@@ -56,16 +63,6 @@ export function CatalogScreen() {
   // Only a store managed here takes products from the dashboard; a platform's store syncs its own.
   const editable = store.provider === 'local'
   const catalogWrite = usePermission('upsertProduct')
-  const queryClient = useQueryClient()
-  const onSearch = useCallback(
-    (q: string, refine: boolean) => {
-      // Asked for in the keystroke itself, before the navigation and the render that would ask
-      // (10-20 ms later); the list then takes over this request, and cancels the one before it.
-      void queryClient.prefetchInfiniteQuery(catalogQuery(storeId, q))
-      return navigate({ search: (prev) => ({ ...prev, q: q || undefined }), replace: refine })
-    },
-    [navigate, queryClient, storeId],
-  )
   return (
     <div className="space-y-4">
       <PageHeader
@@ -120,13 +117,18 @@ export function CatalogScreen() {
         id="catalog-search"
         label="Search products by name, brand, SKU, GTIN, MPN, barcode or external id"
         placeholder="Search by name, brand, SKU, GTIN, MPN, barcode or external id"
-        value={search.q ?? ''}
-        onSearch={onSearch}
+        value={q}
+        onSearch={(typed) => {
+          // Asked for in the keystroke itself, before the render that would ask; the list then
+          // takes over this request, and cancels the one before it.
+          void queryClient.prefetchInfiniteQuery(catalogQuery(storeId, typed))
+          onSearch(typed)
+        }}
       />
       {!data ? (
         <PageSkeleton />
       ) : data.products.length === 0 ? (
-        <EmptyState title={search.q ? 'No product matches.' : 'This store has no products yet.'} />
+        <EmptyState title={q ? 'No product matches.' : 'This store has no products yet.'} />
       ) : (
         <ProductTable products={data.products} onOpen={setOpen} />
       )}

@@ -13,6 +13,7 @@ import { FiltersBar } from '@/components/video/filters-bar'
 import { formatCount } from '@/lib/format'
 import { handOverFiles } from '@/lib/pending-uploads'
 import { usePermission } from '@/lib/permissions'
+import { useSearchDraft } from '@/lib/use-search-draft'
 import { toFilters } from '@/lib/video-search'
 import { FileDropOverlay } from './file-drop-overlay'
 import { IndexFilters } from './index-filters'
@@ -52,7 +53,7 @@ export function LibraryScreen() {
 
 function Library({
   channelId,
-  search,
+  search: address,
   navigate,
 }: {
   channelId: string
@@ -60,6 +61,17 @@ function Library({
   navigate: ReturnType<typeof route.useNavigate>
 }) {
   const queryClient = useQueryClient()
+  const update = useCallback(
+    (patch: Partial<LibrarySearch>, replace = false) =>
+      navigate({ search: (prev: LibrarySearch) => changeSearch(prev, patch), replace }),
+    [navigate],
+  )
+  const [q, typeQuery] = useSearchDraft(
+    address.q ?? '',
+    useCallback((typed, refine) => update({ q: typed || undefined }, refine), [update]),
+  )
+  // What is typed is searched at once, ahead of the address (useSearchDraft).
+  const search = useMemo(() => ({ ...address, q: q || undefined }), [address, q])
   const { data, fetchNextPage, isFetchingNextPage, isPlaceholderData, ...list } = useLibraryList(
     channelId,
     search,
@@ -72,11 +84,6 @@ function Library({
   // The toggle shows the choice at once; the other view (24 rows or cards) renders after it.
   const shownView = useDeferredValue(view)
 
-  const update = useCallback(
-    (patch: Partial<LibrarySearch>, replace = false) =>
-      navigate({ search: (prev: LibrarySearch) => changeSearch(prev, patch), replace }),
-    [navigate],
-  )
   const toggle = useCallback(
     (id: string) =>
       setSelected((current) => {
@@ -131,16 +138,14 @@ function Library({
       <div className="flex flex-wrap items-end gap-3">
         <SearchBox
           ref={searchRef}
-          value={search.q ?? ''}
-          // The first search from an unfiltered view is a new history entry, so Back restores
-          // that view; later keystrokes replace it.
-          onSearch={(q, refine) => {
+          value={q}
+          onSearch={(q) => {
             // Asked for in the keystroke itself, before the navigation and the render that would
             // ask; the list then takes over this request, and cancels the one before it.
             const next = { ...search, q: q || undefined }
             if (!list.indexFilter)
               void queryClient.prefetchInfiniteQuery(videoListQuery(channelId, toFilters(next)))
-            update({ q: next.q }, refine)
+            typeQuery(q)
           }}
         />
         <ViewToggle
