@@ -13,6 +13,7 @@ import type { Sandbox } from './context.ts'
 import { openDatabase } from './db/open.ts'
 import { createEvents } from './events.ts'
 import { randomIds } from './ids.ts'
+import { createDemoPictures } from './media/demo-pictures.ts'
 import { createCreationRate } from './rules/creation-rate.ts'
 import { createVideoSearchIndex } from './search/video-search-index.ts'
 import { seedSandbox } from './seed/seed.ts'
@@ -86,7 +87,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
         buckets: [localStoreBucket],
       })
   const listener = getRequestListener(app.fetch)
+  const answerDemoPicture = createDemoPictures()
   const server = createServer((req, res) => {
+    if (answerDemoPicture(req, res)) return
     if (localStore && req.url?.startsWith('/storage/')) {
       localStore.handle(req, res).catch((error) => {
         config.log(`storage: ${(error as Error).stack ?? error}`)

@@ -1,28 +1,11 @@
 import { Readable } from 'node:stream'
 import type { Hono } from 'hono'
 import type { Sandbox } from '../context.ts'
-import { renderProductPicture } from '../media/product-picture.ts'
-import { demoPicturePattern } from '../seed/product-images.ts'
 import { StorageError } from '../storage/storage-client.ts'
 
 // Stands in for the service's CDN: public, cacheable, range-capable reads of stored media, so
 // browsers can seek in previews without downloading whole files.
 export function mediaRoutes(app: Hono, sandbox: Sandbox) {
-  // The demo catalog's pictures are drawn on request (the same bytes every time) rather than
-  // stored by the seed, which runs at every start.
-  app.on(['GET', 'HEAD'], '/cdn/demo/products/*', (c) => {
-    const name = demoPicturePattern.exec(c.req.path)?.[1]
-    if (!name) return c.json({ error: 'Not found' }, 404)
-    const picture = renderProductPicture(name)
-    return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(picture), {
-      headers: {
-        'Content-Length': String(picture.length),
-        'Content-Type': 'image/png',
-        'Cache-Control': 'public, max-age=31536000, immutable',
-        'Access-Control-Allow-Origin': '*',
-      },
-    })
-  })
   app.on(['GET', 'HEAD'], '/cdn/*', async (c) => {
     const key = decodeURIComponent(c.req.path.slice('/cdn/'.length))
     if (!/^(videos|thumbnails|posters|subtitles|uploads|seed)\//.test(key) || key.includes('..')) {

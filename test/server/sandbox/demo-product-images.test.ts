@@ -98,3 +98,16 @@ it('draws only demo pictures: another address under the same path is not found',
     expect((await fetch(`${sandbox.url}${path}`)).status, path).toBe(404)
   }
 })
+
+it('answers a picture asked again with the same bytes, and HEAD with its size alone', async () => {
+  const [product] = await catalogOf('solo')
+  const url = product?.images[0]?.url ?? ''
+  const first = Buffer.from(await (await fetch(url)).arrayBuffer())
+  const again = await fetch(url)
+  expect(again.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+  expect(Buffer.from(await again.arrayBuffer()).equals(first)).toBe(true)
+  const head = await fetch(url, { method: 'HEAD' })
+  expect(head.status).toBe(200)
+  expect(head.headers.get('content-length')).toBe(String(first.length))
+  expect((await head.arrayBuffer()).byteLength).toBe(0)
+})
