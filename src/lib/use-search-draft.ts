@@ -8,7 +8,7 @@ export const ADDRESS_PAUSE_MS = 400
  * lists `q`); the address takes the search only once typing pauses, because writing it renders
  * every matched route and makes Chromium read the page's icon again: work no keystroke should
  * wait on. A change of the address from elsewhere (Back, a link, a saved view) wins over a
- * search not yet written.
+ * search not yet written. `write` may be a new function each render: the latest is called.
  */
 export function useSearchDraft(
   addressQ: string,

@@ -5,7 +5,7 @@ import {
   useSuspenseQuery,
 } from '@tanstack/react-query'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { lazy, Suspense, useCallback, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import type { Product } from '@/api/generated/types.gen'
 import { catalogQuery } from '@/api/queries/products'
 import { storeQuery } from '@/api/queries/stores'
@@ -43,13 +43,8 @@ export function CatalogScreen() {
   const navigate = route.useNavigate()
   const { data: store } = useSuspenseQuery(storeQuery(storeId))
   const queryClient = useQueryClient()
-  const [q, onSearch] = useSearchDraft(
-    search.q ?? '',
-    useCallback(
-      (typed: string, refine: boolean) =>
-        navigate({ search: (prev) => ({ ...prev, q: typed || undefined }), replace: refine }),
-      [navigate],
-    ),
+  const [q, onSearch] = useSearchDraft(search.q ?? '', (typed, refine) =>
+    navigate({ search: (prev) => ({ ...prev, q: typed || undefined }), replace: refine }),
   )
   // Each keystroke asks (the previous request is cancelled); the products shown stay until the
   // new ones arrive.

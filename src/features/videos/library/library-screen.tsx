@@ -66,9 +66,8 @@ function Library({
       navigate({ search: (prev: LibrarySearch) => changeSearch(prev, patch), replace }),
     [navigate],
   )
-  const [q, typeQuery] = useSearchDraft(
-    address.q ?? '',
-    useCallback((typed, refine) => update({ q: typed || undefined }, refine), [update]),
+  const [q, typeQuery] = useSearchDraft(address.q ?? '', (typed, refine) =>
+    update({ q: typed || undefined }, refine),
   )
   // What is typed is searched at once, ahead of the address (useSearchDraft).
   const search = useMemo(() => ({ ...address, q: q || undefined }), [address, q])
