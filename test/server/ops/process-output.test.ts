@@ -95,10 +95,12 @@ describe('not on a terminal', () => {
 describe('on a terminal', () => {
   it('prints its address and the demo password as text, and its log lines readable', async () => {
     const { output } = await startProcess(true)
-    await waitUntil(() => /^Dashboard: http:\S+\r?$/m.test(output.stdout), 'its address', {
+    // The service's line is written after the dashboard's, and a terminal may pass it on apart.
+    await waitUntil(() => /^\w+ service: http:\S+\r?$/m.test(output.stdout), 'its addresses', {
       timeoutMs: 30_000,
     })
     const printed = lines(output.stdout)
+    expect(printed).toContainEqual(expect.stringMatching(/^Dashboard: http:\S+$/))
     expect(printed).toContainEqual(
       expect.stringMatching(/^Sandbox service: http:\/\/127\.0\.0\.1:\d+$/),
     )
