@@ -14,7 +14,7 @@ import {
 
 export interface SearchSample {
   query: string
-  /** Last keystroke (its keydown's event time) to the first frame showing the results. */
+  /** Last keystroke (its keydown's event time) to the first frame showing the results, painted. */
   latency: number | null
   status: string
 }
