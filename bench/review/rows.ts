@@ -73,7 +73,7 @@ export function keyboardRows(
     }),
     part('Of a decision: the key waiting for the page, p95', 'waited'),
     part('Of a decision: the page changing, p95', 'worked'),
-    part('Of a decision: the next frame, its wait and its rendering, p95', 'framed'),
+    part('Of a decision: the change waiting for a frame, p95', 'framed'),
     timing(reference, {
       figure: `Enter to next video painted, p50 (${figures.advances.length} videos)`,
       measured: percentile(advanced, 0.5),

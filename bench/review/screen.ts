@@ -10,7 +10,7 @@ export interface Shown {
   rows: Array<{ score: number | null; active: boolean; pressed: string | null }>
 }
 
-/** A decision's time and its parts: waiting for the page, the page's work, the next frame (its wait and rendering). */
+/** A decision's time and its parts: waiting for the page, the page's work, the next frame. */
 export interface Timed {
   total: number
   waited: number
@@ -32,7 +32,7 @@ type Probe = {
 export const readScreen = (page: Page) =>
   page.evaluate(() => (window as unknown as Probe).__review.shown())
 
-/** Presses `key` and times it from its keydown to the first frame showing its effect, painted. */
+/** Presses `key` and times it from its keydown to the first frame showing its effect. */
 export async function timedPress(
   page: Page,
   kind: 'decision' | 'advance',

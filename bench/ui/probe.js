@@ -110,16 +110,6 @@
       (a) => a.getAttribute('href'),
     ).join(',')}`
 
-  // The frame's rendering (style, layout, paint, its commit to the compositor) runs after its
-  // animation frame callbacks, in the same task; a message posted from one arrives once that is
-  // done. The time in the callback itself is the frame's start, before any of it is drawn.
-  const afterNextPaint = (callback) =>
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel()
-      channel.port1.onmessage = () => callback()
-      channel.port2.postMessage(null)
-    })
-
   const firstCardMessage = 'bench: first card'
   let firstCardPending = false
   const checkFirstCard = () => {
@@ -127,8 +117,6 @@
     const caption = captions()[0]
     if (!caption?.trim()) return
     firstCardPending = true
-    // The frame's start, not the end of its rendering: a message posted then may queue behind the
-    // app's script, which a loading page runs as soon as it has arrived.
     requestAnimationFrame(() => {
       bench.firstCard = performance.now()
       // The benchmark waits for this message: polling from the harness would run its own script
@@ -151,7 +139,7 @@
     if (!shown.every((caption) => caption.toLowerCase().includes(search.folded))) return
     if (snapshot() === search.before) return
     search.matched = true
-    afterNextPaint(() => {
+    requestAnimationFrame(() => {
       const doneAt = performance.now()
       bench.search = null
       search.resolve({ keyAt: bench.lastKey, doneAt, status: status.trim(), cards: shown.length })

@@ -14,7 +14,7 @@ import {
 
 export interface SearchSample {
   query: string
-  /** Last keystroke (its keydown's event time) to the first frame showing the results, painted. */
+  /** Last keystroke (its keydown's event time) to the first frame showing the results. */
   latency: number | null
   status: string
 }
