@@ -5,7 +5,7 @@ const editable = (target: EventTarget | null) =>
   (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
 
 type Held =
-  | { kind: 'key'; target: EventTarget | null; init: KeyboardEventInit }
+  | { kind: 'key'; event: KeyboardEvent; init: KeyboardEventInit }
   | { kind: 'drag'; type: string; target: EventTarget | null; transfer: () => DataTransfer | null }
 
 const dragTypes = ['dragenter', 'dragover', 'drop'] as const
@@ -25,7 +25,7 @@ export function holdEarlyInput() {
     const { key, code, location, repeat, ctrlKey, shiftKey, altKey, metaKey } = event
     held.push({
       kind: 'key',
-      target: event.target,
+      event,
       init: { key, code, location, repeat, ctrlKey, shiftKey, altKey, metaKey },
     })
   }
@@ -51,10 +51,8 @@ export function holdEarlyInput() {
     for (const type of dragTypes) document.removeEventListener(type, holdDrag, true)
   }
   const replay = (event: Held) => {
-    const target =
-      event.target instanceof Node && event.target.isConnected
-        ? event.target
-        : document.activeElement
+    const to = event.kind === 'key' ? event.event.target : event.target
+    const target = to instanceof Node && to.isConnected ? to : document.activeElement
     const init = { bubbles: true, cancelable: true, composed: true }
     target?.dispatchEvent(
       event.kind === 'key'
@@ -67,7 +65,10 @@ export function holdEarlyInput() {
     replayAfterHydration: () =>
       afterHydration(() => {
         drop()
-        for (const event of held) replay(event)
+        // The shell's handlers are live from the first commit, before the page is idle: a key
+        // one of them took (Ctrl+K toggles the palette) is not sent a second time.
+        for (const event of held)
+          if (event.kind !== 'key' || !event.event.defaultPrevented) replay(event)
       }),
   }
 }

@@ -41,3 +41,37 @@ it('sends keys held before hydration again once the page is hydrated, in order',
   press(document.body, 'k')
   expect(seen).toEqual(['key /', 'key j', 'key k'])
 })
+
+// Stands for the shell, whose handlers are live from the first commit, before the page is idle.
+function PaletteKey({ seen }: { seen: string[] }) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'k' && event.ctrlKey) {
+        event.preventDefault()
+        seen.push('palette toggled')
+      } else seen.push(`key ${event.key}`)
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [seen])
+  return null
+}
+
+it('does not send a key again that a live handler took before the page was idle', async () => {
+  const early = holdEarlyInput()
+  release = early.drop
+  early.replayAfterHydration()
+  const seen: string[] = []
+  render(
+    <>
+      <PaletteKey seen={seen} />
+      <HydrationDone />
+    </>,
+  )
+  document.body.dispatchEvent(
+    new KeyboardEvent('keydown', { key: 'k', ctrlKey: true, bubbles: true, cancelable: true }),
+  )
+  // Nothing takes `j` here: it is sent again once the page is idle, which tells the replay ran.
+  press(document.body, 'j')
+  await expect.poll(() => seen).toEqual(['palette toggled', 'key j', 'key j'])
+})
