@@ -25,12 +25,43 @@ function write(key: string, value: unknown) {
   }
 }
 
+// Saves wait here until the frame showing the decision has been painted: reading, checking and
+// writing the whole record was half of a review key's own work (bench:review's profile). A tab
+// hidden or closed first writes them at once.
+const unsaved = new Map<string, Decisions>()
+let flushScheduled = false
+
+export function flushDecisions() {
+  flushScheduled = false
+  if (unsaved.size === 0) return
+  const all = read(DECISIONS_KEY, decisionsSchema, {})
+  for (const [videoId, decisions] of unsaved) {
+    if (Object.keys(decisions).length === 0) delete all[videoId]
+    else all[videoId] = decisions
+  }
+  unsaved.clear()
+  write(DECISIONS_KEY, all)
+}
+
+function flushAfterPaint() {
+  if (flushScheduled) return
+  flushScheduled = true
+  if (typeof requestAnimationFrame === 'function')
+    requestAnimationFrame(() => setTimeout(flushDecisions, 0))
+  else setTimeout(flushDecisions, 0)
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', flushDecisions)
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushDecisions()
+  })
+}
+
 export const loadDecisions = (videoId: string): Decisions =>
-  read(DECISIONS_KEY, decisionsSchema, {})[videoId] ?? {}
+  unsaved.get(videoId) ?? read(DECISIONS_KEY, decisionsSchema, {})[videoId] ?? {}
 
 export function saveDecisions(videoId: string, decisions: Decisions) {
-  const all = read(DECISIONS_KEY, decisionsSchema, {})
-  if (Object.keys(decisions).length === 0) delete all[videoId]
-  else all[videoId] = { ...decisions }
-  write(DECISIONS_KEY, all)
+  unsaved.set(videoId, { ...decisions })
+  flushAfterPaint()
 }

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import type { LedgerEntry } from '@/api/review'
 import { axeViolations } from '../support/axe'
 import { deferred, json, refuse, writes } from '../support/fake-api'
-import { loading, makeMatch, queueVideo, renderReview } from './support/review'
+import { clearStorage, loading, makeMatch, queueVideo, renderReview } from './support/review'
 
-beforeEach(() => localStorage.clear())
+beforeEach(clearStorage)
 afterEach(() => vi.unstubAllGlobals())
 
 const entry = (id: string, matchId: string, decision: LedgerEntry['decision']): LedgerEntry => ({

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { writes } from '../support/fake-api'
 import {
+  clearStorage,
   makeMatch,
   queueVideo,
   type ReviewWorld,
@@ -11,7 +12,7 @@ import {
   showing,
 } from './support/review'
 
-beforeEach(() => localStorage.clear())
+beforeEach(clearStorage)
 afterEach(() => vi.unstubAllGlobals())
 
 const suggestionsOf = (id: string) => [

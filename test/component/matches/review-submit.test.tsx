@@ -3,12 +3,19 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { defaultKeyMap } from '@/api/review'
 import { deferred, json, refuse, writes } from '../support/fake-api'
-import { makeMatch, queueVideo, type ReviewWorld, renderReview, showing } from './support/review'
+import {
+  clearStorage,
+  makeMatch,
+  queueVideo,
+  type ReviewWorld,
+  renderReview,
+  showing,
+} from './support/review'
 
 let now = 1_000
 beforeEach(() => {
   now = 1_000
-  localStorage.clear()
+  clearStorage()
   vi.spyOn(performance, 'now').mockImplementation(() => now)
 })
 afterEach(() => {
@@ -127,7 +134,7 @@ describe('submitting a video', () => {
     await reviewing('Clip v2')
     expect(posted(calls)).toHaveLength(2)
     expect(posted(calls)[1]?.body).toEqual(posted(calls)[0]?.body)
-    expect(localStorage.getItem('matches:decisions')).toBe('{}')
+    await waitFor(() => expect(localStorage.getItem('matches:decisions')).toBe('{}'))
   })
 
   it('works by physical key on another layout, and with the person’s own keys', async () => {

@@ -18,6 +18,7 @@ import {
 } from '@/api/review'
 import type { Role } from '@/api/roles'
 import { ShortcutsProvider } from '@/components/ui/shortcuts'
+import { flushDecisions } from '@/features/matches/decision-storage'
 import { loadReview } from '@/features/matches/load-review'
 import { ReviewScreen } from '@/features/matches/review-screen'
 import { reviewSearchSchema } from '@/features/matches/review-search'
@@ -163,6 +164,12 @@ export function renderReview(
     context: { queryClient },
   })
   return { calls, router, ...renderWithProviders(<RouterProvider router={router} />, queryClient) }
+}
+
+/** An empty browser store: the last test's decisions, written after its frames, dropped first. */
+export function clearStorage() {
+  flushDecisions()
+  localStorage.clear()
 }
 
 // The first screen of a test file loads the review's code on demand, which a busy machine slows.
