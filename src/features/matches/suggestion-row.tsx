@@ -1,4 +1,4 @@
-import { memo, type Ref } from 'react'
+import { memo } from 'react'
 import type { ProductMatch } from '@/api/generated/types.gen'
 import { ProductImage } from '@/components/product-image'
 import { storeLabel } from '@/components/store-select'
@@ -25,7 +25,7 @@ export const SuggestionRow = memo(function SuggestionRow({
   belowFloor,
   active,
   index,
-  focusRef,
+  buttonRef,
   onDecide,
   onFocusRow,
   unavailableReason,
@@ -41,7 +41,8 @@ export const SuggestionRow = memo(function SuggestionRow({
   belowFloor: boolean
   active: boolean
   index: number
-  focusRef: Ref<HTMLButtonElement> | undefined
+  /** Told of the row's Accept button, which takes the focus when the row is in front. */
+  buttonRef: (index: number, button: HTMLButtonElement | null) => void
   onDecide: (decision: Decision, index: number) => void
   onFocusRow: (index: number) => void
   /** Why the account cannot decide, when it cannot (shown once for the review). */
@@ -85,7 +86,9 @@ export const SuggestionRow = memo(function SuggestionRow({
       </div>
       <div className="flex gap-2">
         <Button
-          ref={focusRef}
+          ref={(button) => {
+            buttonRef(index, button)
+          }}
           tabIndex={active ? 0 : -1}
           className="min-h-11 min-w-11"
           variant={decision === 'accepted' ? 'primary' : 'secondary'}

@@ -9,7 +9,14 @@ import { focusThenReveal } from '@/lib/focus-then-reveal'
 import { usePermission } from '@/lib/permissions'
 import { useReviewKeyMap } from './keys/use-key-map'
 import { retryOf, submission } from './review-clock'
-import { decisionOf, isBelowFloor, isPremarked, type Premarks, submitPlan } from './review-model'
+import {
+  type Decision,
+  decisionOf,
+  isBelowFloor,
+  isPremarked,
+  type Premarks,
+  submitPlan,
+} from './review-model'
 import type { FloorView, SubmitFailure } from './review-panel'
 import { SubmitBar } from './submit-bar'
 import { SuggestionRow } from './suggestion-row'
@@ -58,12 +65,27 @@ export function Suggestions({
     () => submitPlan(all, review.decisions, premarks, hidden),
     [all, review.decisions, premarks, hidden],
   )
-  const activeButton = useRef<HTMLButtonElement>(null)
   const deciding = usePermission('acceptProductMatches')
 
-  // The keyboard follows the suggestion in front of the reviewer (also right after a submit).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: focus moves when the active row does
-  useEffect(() => focusThenReveal(activeButton.current), [review.active])
+  // The keyboard follows the suggestion in front of the reviewer. A key moves it at once, before
+  // the rows change: focus() lays out the page first, and on a page not yet changed that costs
+  // nothing, where after the change it was most of a decision's work (bench:review's profile).
+  // Anything else that moves the suggestion in front (a click, an undo, a new video) moves the
+  // focus once rendered.
+  const rowButtons = useRef(new Map<number, HTMLButtonElement>())
+  const registerButton = useCallback((index: number, button: HTMLButtonElement | null) => {
+    if (button) rowButtons.current.set(index, button)
+    else rowButtons.current.delete(index)
+  }, [])
+  const cancelReveal = useRef(() => {})
+  const focusRow = useCallback((index: number | null) => {
+    const button = index === null ? undefined : rowButtons.current.get(index)
+    if (!button || button === document.activeElement) return
+    cancelReveal.current()
+    cancelReveal.current = focusThenReveal(button)
+  }, [])
+  useEffect(() => focusRow(review.active), [focusRow, review.active])
+  useEffect(() => () => cancelReveal.current(), [])
 
   const send = useCallback(() => {
     if (submit.isPending) return
@@ -83,11 +105,19 @@ export function Suggestions({
     deciding.allowed,
     failure,
   ])
-  const decide = deciding.allowed ? review.decide : () => {}
+  const decide = (decision: Decision) => {
+    if (!deciding.allowed) return
+    focusRow(review.activeAfter(decision))
+    review.decide(decision)
+  }
+  const goTo = (index: number) => {
+    focusRow(index)
+    review.setActive(index)
+  }
 
   useReviewShortcuts(keys, {
-    next: () => review.move(1),
-    previous: () => review.move(-1),
+    next: () => goTo(Math.min(review.active + 1, matches.length - 1)),
+    previous: () => goTo(Math.max(review.active - 1, 0)),
     accept: () => decide('accepted'),
     reject: () => decide('rejected'),
     undo: () => review.undo(),
@@ -133,7 +163,7 @@ export function Suggestions({
                 premarked={isPremarked(match, review.decisions, premarks)}
                 belowFloor={isBelowFloor(match, floor.floor)}
                 active={index === review.active}
-                focusRef={index === review.active ? activeButton : undefined}
+                buttonRef={registerButton}
                 onDecide={onDecide}
                 onFocusRow={review.setActive}
                 unavailableReason={deciding.reason}

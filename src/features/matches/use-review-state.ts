@@ -44,20 +44,36 @@ export function useReviewState(
     [videoId],
   )
 
+  // Where a decision leaves the review: the decisions with it, and the suggestion in front next.
+  const outcome = useCallback(
+    (decision: Decision, index: number) => {
+      const match = matches[index]
+      if (!match) return null
+      const next = { ...decisions, [match.id]: decision }
+      return { match, next, active: nextIndex(matches, next, index, premarks) }
+    },
+    [matches, decisions, premarks],
+  )
+
   const decide = useCallback(
     (decision: Decision, index = active) => {
-      const match = matches[index]
-      if (!match) return
-      const next = { ...decisions, [match.id]: decision }
-      const took = clock.current?.decide(match.id)
+      const result = outcome(decision, index)
+      if (!result) return
+      const took = clock.current?.decide(result.match.id)
       setSteps((current) => [
         ...current,
-        { matchId: match.id, previous: decisions[match.id], index, took },
+        { matchId: result.match.id, previous: decisions[result.match.id], index, took },
       ])
-      change(next)
-      setActive(nextIndex(matches, next, index, premarks))
+      change(result.next)
+      setActive(result.active)
     },
-    [active, matches, decisions, premarks, change],
+    [active, decisions, outcome, change],
+  )
+
+  /** The suggestion a decision would put in front of the reviewer, before it is made. */
+  const activeAfter = useCallback(
+    (decision: Decision, index = active) => outcome(decision, index)?.active ?? null,
+    [active, outcome],
   )
 
   const acceptRemaining = useCallback(() => {
@@ -90,20 +106,15 @@ export function useReviewState(
     return last
   }, [steps, decisions, change])
 
-  const move = useCallback(
-    (by: number) => setActive((index) => Math.min(Math.max(index + by, 0), matches.length - 1)),
-    [matches.length],
-  )
-
   const changed = useMemo(() => Object.keys(decisions).length > 0, [decisions])
   return {
     decisions,
     active,
     setActive,
     decide,
+    activeAfter,
     acceptRemaining,
     undo,
-    move,
     changed,
     canUndo: steps.length > 0,
     clock: clock.current,
