@@ -68,8 +68,8 @@ export function Suggestions({
   const deciding = usePermission('acceptProductMatches')
 
   // The keyboard follows the suggestion in front of the reviewer. A key moves it at once, before
-  // the rows change: focus() lays out the page first, and on a page not yet changed that costs
-  // nothing, where after the change it was most of a decision's work (bench:review's profile).
+  // the rows change: focus() lays out the page first, which on a page not yet changed costs
+  // little, where after the change it was most of a decision's work (bench:review's profile).
   // Anything else that moves the suggestion in front (a click, an undo, a new video) moves the
   // focus once rendered.
   const rowButtons = useRef(new Map<number, HTMLButtonElement>())
