@@ -107,6 +107,22 @@ export async function startReviewDashboard(location: DatabaseLocation) {
     if (list.matches.length >= 3 && list.matches.every((m) => m.status === 'pending'))
       videoIds.push(id)
   }
+  // Auto-accept reads each finished job after the service does (a job it saw running, up to two
+  // seconds later), and writes the video's review row then: a test that writes that row itself
+  // must come after, or its row is overwritten (it was, once, on a busy machine).
+  for (const id of videoIds)
+    await waitUntil(
+      async () => {
+        const watch = await tables
+          .selectFrom('review_watch')
+          .select('status')
+          .where('video_id', '=', id)
+          .executeTakeFirst()
+        return watch !== undefined && watch.status !== 'in_progress'
+      },
+      'auto-accept to read the finished job',
+      { timeoutMs: 20_000, intervalMs: 50 },
+    )
 
   return {
     as,
