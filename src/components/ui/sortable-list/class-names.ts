@@ -20,6 +20,10 @@ export const rowSelected = 'border-indigo-300 bg-indigo-50'
 // No opacity: the row being moved stays readable (a faded row fails contrast mid-drag).
 export const rowPlaceholder = 'border-2 border-dashed border-indigo-600 bg-indigo-50'
 
+// Where a row lifted in a virtualized list would land: a line in the gap between two rows.
+export const dropLineClass =
+  'pointer-events-none absolute inset-x-1 h-1 -translate-y-1/2 rounded-full bg-indigo-600'
+
 export const rowLifted = 'cursor-grabbing border-indigo-600 shadow-lg'
 
 export const blockBadge =

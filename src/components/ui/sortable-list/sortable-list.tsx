@@ -2,11 +2,12 @@ import { DndContext, DragOverlay } from '@dnd-kit/core'
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable'
 import { type ReactNode, useMemo, useRef, useState } from 'react'
 import { UnavailableGroup } from '../unavailable-reason'
-import { listClass } from './class-names'
+import { dropLineClass, listClass } from './class-names'
 import { moveBlock, sameOrder } from './move-block'
 import { type MoveActions, selectionShape } from './move-menu'
 import { MoveToPositionDialog } from './move-to-position-dialog'
-import { DragPreview, SortableRow } from './sortable-row'
+import { dropLineTop } from './row-slots'
+import { DragPreview, SlotRow, SortableRow } from './sortable-row'
 import { type RowPart, useFocusAfterMove } from './use-focus-after-move'
 import { useSortableDrag } from './use-sortable-drag'
 import { type VirtualOptions, type VirtualPlacement, VirtualRows } from './virtual-rows'
@@ -67,6 +68,7 @@ export function SortableList(props: SortableListProps) {
     caption,
     words,
     onDrop: (id, block, toIndex) => move(id, block, toIndex, 'handle'),
+    slotHeight: props.virtualized?.rowHeight,
   })
   const shown = drag ? drag.shown : items
   // dnd-kit's types ask for a mutable array; it does not change it.
@@ -95,8 +97,9 @@ export function SortableList(props: SortableListProps) {
     return byId.get(id)
   }
 
+  const Row = props.virtualized ? SlotRow : SortableRow
   const row = (id: string, index: number, virtual?: VirtualPlacement) => (
-    <SortableRow
+    <Row
       key={id}
       id={id}
       index={index}
@@ -113,7 +116,7 @@ export function SortableList(props: SortableListProps) {
       unavailableReason={props.unavailableReason}
     >
       {content(id)}
-    </SortableRow>
+    </Row>
   )
 
   const list = (rows: ReactNode, style?: { height: number; position: 'relative' }) => (
@@ -121,6 +124,11 @@ export function SortableList(props: SortableListProps) {
       {rows}
     </ul>
   )
+  // A virtualized list shows where a lifted row would land with a line; its rows stay put.
+  const lineTop =
+    drag?.slot !== undefined && props.virtualized
+      ? dropLineTop(props.virtualized.rowHeight, shown.indexOf(drag.activeId), drag.slot)
+      : undefined
 
   const focusIndex = focus.focusTarget ? shown.indexOf(focus.focusTarget.id) : -1
   const lastPosition = dialog ? items.length - dialog.block.length + 1 : 0
@@ -128,24 +136,35 @@ export function SortableList(props: SortableListProps) {
   return (
     <UnavailableGroup reasonsFirst>
       <DndContext {...contextProps}>
-        <SortableContext items={sortableIds} strategy={verticalListSortingStrategy}>
-          {props.virtualized ? (
-            <VirtualRows
-              ids={shown}
-              options={props.virtualized}
-              keep={[
-                drag ? shown.indexOf(drag.activeId) : -1,
-                focus.focusedId ? shown.indexOf(focus.focusedId) : -1,
-                focusIndex,
-              ]}
-              scrollTo={focusIndex}
-              renderRow={(id, placement) => row(id, placement.index, placement)}
-              renderList={list}
-            />
-          ) : (
-            list(shown.map((id, index) => row(id, index)))
-          )}
-        </SortableContext>
+        {props.virtualized ? (
+          <VirtualRows
+            ids={shown}
+            options={props.virtualized}
+            keep={[
+              drag ? shown.indexOf(drag.activeId) : -1,
+              focus.focusedId ? shown.indexOf(focus.focusedId) : -1,
+              focusIndex,
+            ]}
+            scrollTo={focusIndex}
+            renderRow={(id, placement) => row(id, placement.index, placement)}
+            renderList={(rows, style) =>
+              list(
+                <>
+                  {rows}
+                  {lineTop !== undefined && (
+                    <li aria-hidden="true" className={dropLineClass} style={{ top: lineTop }} />
+                  )}
+                </>,
+                style,
+              )
+            }
+          />
+        ) : (
+          // A plain list's rows make room for the lifted one as it moves.
+          <SortableContext items={sortableIds} strategy={verticalListSortingStrategy}>
+            {list(shown.map((id, index) => row(id, index)))}
+          </SortableContext>
+        )}
         {/* An overlay rather than the row itself: rows a virtualized list mounts as it scrolls
             make dnd-kit re-measure the dragged row, which then drifts by the scrolled distance. */}
         <DragOverlay

@@ -1,3 +1,8 @@
+import {
+  type DraggableAttributes,
+  type DraggableSyntheticListeners,
+  useDraggable,
+} from '@dnd-kit/core'
 import { useSortable } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
 import { type CSSProperties, memo, type ReactNode, useMemo } from 'react'
@@ -36,35 +41,60 @@ export interface SortableRowProps {
   children: ReactNode
 }
 
+// What dnd-kit gives a row: its handle's attributes and listeners, and whether it is the one lifted.
+interface RowDrag {
+  attributes: DraggableAttributes
+  listeners: DraggableSyntheticListeners
+  setNodeRef: (element: HTMLElement | null) => void
+  setActivatorNodeRef: (element: HTMLElement | null) => void
+  isDragging: boolean
+  // A plain list's rows make room for the lifted one as it moves.
+  transform?: string | undefined
+  transition?: string | undefined
+}
+
 // Memoized on plain values: scrolling a virtualized list or dragging over it re-renders only the
 // rows whose place or state changed (dnd-kit re-renders each row's shell through useSortable; the
 // caller's content is the same element, which React skips).
 export const SortableRow = memo(function SortableRow(props: SortableRowProps) {
+  const { transform, ...drag } = useSortable({
+    id: props.id,
+    // Only lifting is refused: a row still loading stays a place to drop on (and to step over by
+    // keyboard), and toggling a droppable re-measures every row of the list mid-drag.
+    disabled: {
+      draggable: props.pending || props.unavailableReason !== undefined,
+      droppable: false,
+    },
+    attributes: { roleDescription: props.words.handleRoleDescription },
+  })
+  return <Row {...props} drag={{ ...drag, transform: CSS.Translate.toString(transform) }} />
+})
+
+// A virtualized list's row: it can be lifted, but it is not measured or moved while a row is
+// dragged over it (see row-slots.ts).
+export const SlotRow = memo(function SlotRow(props: SortableRowProps) {
+  const { transform: _ignored, ...drag } = useDraggable({
+    id: props.id,
+    disabled: props.pending || props.unavailableReason !== undefined,
+    attributes: { roleDescription: props.words.handleRoleDescription },
+  })
+  return <Row {...props} drag={drag} />
+})
+
+function Row(props: SortableRowProps & { drag: RowDrag }) {
   const { id, index, total, caption, pending, words, selected, selection, actions, register } =
     props
   const { unavailableReason } = props
   const reason = useUnavailableReason(unavailableReason)
   // dnd-kit's attributes say role="button" and take the keyboard; on the <li> that would be a
   // button pretending to be a list item, so they go on the handle, which is a real button.
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({
-    id,
-    // Only lifting is refused: a row still loading stays a place to drop on (and to step over by
-    // keyboard), and toggling a droppable re-measures every row of the list mid-drag.
-    disabled: { draggable: pending || unavailableReason !== undefined, droppable: false },
-    attributes: { roleDescription: words.handleRoleDescription },
-  })
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition } =
+    props.drag
+  const { isDragging } = props.drag
   const virtual = props.virtualTop !== undefined
 
   const style: CSSProperties = {
-    transform: CSS.Translate.toString(transform),
+    transform,
     transition,
     ...(virtual && {
       position: 'absolute',
@@ -156,7 +186,7 @@ export const SortableRow = memo(function SortableRow(props: SortableRowProps) {
       {menu}
     </li>
   )
-})
+}
 
 // What follows the pointer or the arrow keys while the row itself stays in the list as the place
 // it will land. Hidden from screen readers: the announcements say what moves and where.

@@ -3,6 +3,7 @@ import {
   closestCenter,
   type DndContextProps,
   type DragEndEvent,
+  type DragMoveEvent,
   type DragStartEvent,
   KeyboardSensor,
   type Modifier,
@@ -15,6 +16,7 @@ import {
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable'
 import { useRef, useState } from 'react'
 import { blockFor } from './move-block'
+import { type RowSlots, slotAt, slotSteps, slotsFor } from './row-slots'
 import { placeAt, type SortableListWords } from './words'
 
 export interface Drag {
@@ -25,24 +27,34 @@ export interface Drag {
   // Where a row lifted by pointer or touch was before the fold, so its preview stays under the
   // finger; a row lifted by keyboard has its preview on its place in the folded list instead.
   liftedTop: number | undefined
+  // A virtualized list's drag (see row-slots.ts): the slots, and the index in `shown` the row
+  // would land at.
+  slots?: RowSlots
+  slot?: number
 }
 
 const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 })
 
+const noCollisions: DndContextProps['collisionDetection'] = () => []
+
 // dnd-kit's side of the list: sensors, the drag of a row or a selection, and what is said about
-// it. `onDrop` gets the block and the index its first item lands at.
+// it. `onDrop` gets the block and the index its first item lands at. Given `slotHeight` (a
+// virtualized list of fixed-height rows), where the row lands is worked out from how far it has
+// moved rather than from dnd-kit's measured droppable rows.
 export function useSortableDrag({
   items,
   selection,
   caption,
   words,
   onDrop,
+  slotHeight,
 }: {
   items: readonly string[]
   selection: ReadonlySet<string>
   caption: (id: string) => string
   words: SortableListWords
   onDrop: (activeId: string, block: string[], toIndex: number) => void
+  slotHeight?: number | undefined
 }) {
   const [drag, setDrag] = useState<Drag | null>(null)
   // dnd-kit calls the announcements during its own events, before our state has re-rendered.
@@ -56,15 +68,23 @@ export function useSortableDrag({
     // Instant scrolling: a smooth scroll still running when the next arrow key comes makes dnd-kit
     // measure rows mid-flight, and some key presses of a long move were lost.
     useSensor(KeyboardSensor, {
-      coordinateGetter: sortableKeyboardCoordinates,
+      coordinateGetter:
+        slotHeight === undefined
+          ? sortableKeyboardCoordinates
+          : slotSteps(slotHeight, () => ({
+              slot: dragRef.current?.slot ?? 0,
+              count: dragRef.current?.shown.length ?? 0,
+            })),
       scrollBehavior: 'auto',
     }),
   )
 
   const place = (id: string, count: number, index: number) =>
     placeAt(caption(id), count, index, items.length)
+  const placeAtIndex = (current: Drag, index: number) =>
+    place(current.activeId, current.block.length, index)
   const placeOver = (current: Drag, overId: string) =>
-    place(current.activeId, current.block.length, current.shown.indexOf(overId))
+    placeAtIndex(current, current.shown.indexOf(overId))
   const placeBefore = (current: Drag) =>
     place(current.activeId, current.block.length, items.indexOf(current.activeId))
 
@@ -74,47 +94,82 @@ export function useSortableDrag({
     const folded = new Set(block.filter((id) => id !== activeId))
     const row =
       activatorEvent.target instanceof Element ? activatorEvent.target.closest('li') : null
+    const shown = items.filter((id) => !folded.has(id))
+    const byKeyboard = activatorEvent instanceof KeyboardEvent
     const next: Drag = {
       activeId,
       block,
-      shown: items.filter((id) => !folded.has(id)),
-      liftedTop:
-        activatorEvent instanceof KeyboardEvent ? undefined : row?.getBoundingClientRect().top,
+      shown,
+      liftedTop: byKeyboard ? undefined : row?.getBoundingClientRect().top,
+    }
+    if (slotHeight !== undefined) {
+      // A pointer's preview stays where the row was before the selection folded into it; a
+      // keyboard's sits on the row's folded place.
+      const from = byKeyboard ? shown.indexOf(activeId) : items.indexOf(activeId)
+      next.slots = slotsFor(slotHeight, shown.length, from)
+      next.slot = slotAt(next.slots, 0)
     }
     dragRef.current = next
-    spokenIndex.current = null
+    // A slot is known from the start; a plain list's row learns what it is over from dnd-kit.
+    spokenIndex.current = next.slot ?? null
     setDrag(next)
   }
 
-  function onDragEnd({ over }: DragEndEvent) {
+  function onDragMove({ delta }: DragMoveEvent) {
+    const current = dragRef.current
+    if (!current?.slots) return
+    const slot = slotAt(current.slots, delta.y)
+    if (slot === current.slot) return
+    dragRef.current = { ...current, slot }
+    setDrag(dragRef.current)
+  }
+
+  function onDragEnd({ over, delta }: DragEndEvent) {
     const current = dragRef.current
     setDrag(null)
+    if (current?.slots) {
+      // Kept for the announcement of the drop, which dnd-kit makes after this.
+      dragRef.current = { ...current, slot: slotAt(current.slots, delta.y) }
+      onDrop(current.activeId, current.block, dragRef.current.slot ?? 0)
+      return
+    }
     if (!current || !over) return
     onDrop(current.activeId, current.block, current.shown.indexOf(String(over.id)))
+  }
+
+  // Says where the row is once it has moved to another place: a slot in a virtualized list, the
+  // row it is over in a plain one. In a plain list, dnd-kit's first report after the pick-up
+  // restates the pick-up with the true place, if the selection folding into the row moved it.
+  const spokenPlace = (index: number) => {
+    const current = dragRef.current
+    if (!current || index === spokenIndex.current) return
+    const first = spokenIndex.current === null
+    spokenIndex.current = index
+    if (!first) return words.over(placeAtIndex(current, index))
+    if (index === current.shown.indexOf(current.activeId)) return
+    return words.pickedUp(placeAtIndex(current, index))
   }
 
   const announcements: Announcements = {
     onDragStart: () => {
       const current = dragRef.current
-      return current ? words.pickedUp(placeOver(current, current.activeId)) : undefined
+      if (!current) return
+      if (current.slot !== undefined) return words.pickedUp(placeAtIndex(current, current.slot))
+      return words.pickedUp(placeOver(current, current.activeId))
     },
-    // dnd-kit reports where the lifted row is right after the pick-up: usually over itself, but
-    // elsewhere when the selection folding into it shifted the rows. That first report restates
-    // the pick-up with the true place; after it, only a change of place is spoken.
+    onDragMove: () => {
+      const slot = dragRef.current?.slot
+      return slot === undefined ? undefined : spokenPlace(slot)
+    },
     onDragOver: ({ over }) => {
       const current = dragRef.current
-      if (!current || !over) return
-      const index = current.shown.indexOf(String(over.id))
-      if (index === spokenIndex.current) return
-      const first = spokenIndex.current === null
-      spokenIndex.current = index
-      if (!first) return words.over(placeOver(current, String(over.id)))
-      if (index === current.shown.indexOf(current.activeId)) return
-      return words.pickedUp(placeOver(current, String(over.id)))
+      if (!current || current.slots || !over) return
+      return spokenPlace(current.shown.indexOf(String(over.id)))
     },
     onDragEnd: ({ over }) => {
       const current = dragRef.current
       if (!current) return
+      if (current.slot !== undefined) return words.moved(placeAtIndex(current, current.slot))
       return over
         ? words.moved(placeOver(current, String(over.id)))
         : words.cancelled(placeBefore(current))
@@ -127,7 +182,7 @@ export function useSortableDrag({
 
   const contextProps: DndContextProps = {
     sensors,
-    collisionDetection: closestCenter,
+    collisionDetection: slotHeight === undefined ? closestCenter : noCollisions,
     modifiers: [verticalOnly],
     // The list's own scroller first: dnd-kit's default starts with the page, and once the page
     // cannot scroll further it does not move on to the list until the pointer moves again. Twice
@@ -140,6 +195,7 @@ export function useSortableDrag({
     },
     accessibility: { announcements, screenReaderInstructions: { draggable: words.instructions } },
     onDragStart,
+    onDragMove,
     onDragEnd,
     onDragCancel: () => setDrag(null),
   }

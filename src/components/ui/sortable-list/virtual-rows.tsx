@@ -1,6 +1,7 @@
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual'
 import { type ReactNode, useCallback, useLayoutEffect, useRef } from 'react'
 import { viewportClass } from './class-names'
+import { rowGap } from './row-slots'
 
 export interface VirtualOptions {
   // Every row has this height in pixels, gap included: fixed rows keep the arithmetic exact.
@@ -16,9 +17,6 @@ export interface VirtualPlacement {
   height: number
   setSize: number
 }
-
-// The space between rows, as the plain list's gap-2 leaves it.
-const rowGap = 8
 
 // Renders only the rows in view, plus the rows in `keep` (the row being dragged, the row that has
 // focus, the row focus is about to move to) wherever they are, so none of them is unmounted under
