@@ -1,5 +1,6 @@
 import {
   type Announcements,
+  type CollisionDetection,
   closestCenter,
   type DndContextProps,
   type DragEndEvent,
@@ -35,7 +36,9 @@ export interface Drag {
 
 const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 })
 
-const noCollisions: DndContextProps['collisionDetection'] = () => []
+// The same empty answer each time: a new array would change dnd-kit's context on every move.
+const none: ReturnType<CollisionDetection> = []
+const noCollisions: CollisionDetection = () => none
 
 // dnd-kit's side of the list: sensors, the drag of a row or a selection, and what is said about
 // it. `onDrop` gets the block and the index its first item lands at. Given `slotHeight` (a
