@@ -5,12 +5,11 @@ import {
   expectAnnounced,
   Harness,
   stubViewportHeight,
+  thousand,
   violations,
 } from './support/sortable-list-harness'
 
-const ids = Array.from({ length: 1000 }, (_, index) => `v${index + 1}`)
-const titles = Object.fromEntries(ids.map((id, index) => [id, `Video ${index + 1}`]))
-const virtualized = { rowHeight: 48, height: 480 }
+const { ids, titles, virtualized } = thousand
 
 beforeEach(() => stubViewportHeight())
 afterEach(() => vi.restoreAllMocks())

@@ -53,6 +53,13 @@ export function stubViewportHeight() {
 
 export { axeViolations as violations } from '../../support/axe'
 
+// A 1,000-video list, virtualized: 480 px of 48 px rows shows ten.
+export const thousand = (() => {
+  const ids = Array.from({ length: 1000 }, (_, index) => `v${index + 1}`)
+  const titles = Object.fromEntries(ids.map((id, index) => [id, `Video ${index + 1}`]))
+  return { ids, titles, virtualized: { rowHeight: 48, height: 480 } }
+})()
+
 export const products: Record<string, string> = {
   dress: 'Summer dress',
   shirt: 'Linen shirt',
