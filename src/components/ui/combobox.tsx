@@ -5,7 +5,17 @@ import {
   ComboboxPopover,
   ComboboxProvider,
 } from '@ariakit/react'
-import { memo, type ReactNode, useCallback, useId, useRef } from 'react'
+import {
+  memo,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
 import { controlClasses, controlPadding } from './control-styles'
 import { FieldError, FieldHint, fieldA11y } from './field'
 
@@ -74,6 +84,7 @@ export function Combobox<TItem>({
   const pick = useCallback((item: TItem) => {
     if (!latest.current.stale) latest.current.onPick(item)
   }, [])
+  const drawn = useTopOptionsWhileTyping(items)
   return (
     <ComboboxProvider
       value={inputValue}
@@ -108,7 +119,7 @@ export function Combobox<TItem>({
         className={`z-20 max-h-72 overflow-y-auto rounded-md border border-slate-300 bg-white py-1 shadow-lg ${stale ? 'cursor-wait opacity-60' : ''}`}
       >
         <Options
-          items={items}
+          items={drawn}
           itemKey={itemKey}
           renderItem={renderItem}
           selected={selected}
@@ -117,6 +128,30 @@ export function Combobox<TItem>({
         />
       </ComboboxPopover>
     </ComboboxProvider>
+  )
+}
+
+// More than the list's height shows (18rem of options about 2rem high).
+const topOptions = 12
+// Longer than the gap between two keys of someone typing a word.
+const typingPauseMs = 200
+
+/**
+ * A new list of options is drawn by its top dozen, and whole once it has stood for a typing
+ * pause: each option is a heavy Ariakit item, and drawing every product and variant a keystroke's
+ * search found (often 60 to 100) held the frame showing the next keystroke's results
+ * (docs/benchmarking.md, bench:catalog).
+ */
+function useTopOptionsWhileTyping<TItem>(items: readonly TItem[]): readonly TItem[] {
+  const [whole, setWhole] = useState(items)
+  useEffect(() => {
+    if (whole === items) return
+    const timer = setTimeout(() => startTransition(() => setWhole(items)), typingPauseMs)
+    return () => clearTimeout(timer)
+  }, [items, whole])
+  return useMemo(
+    () => (whole === items || items.length <= topOptions ? items : items.slice(0, topOptions)),
+    [items, whole],
   )
 }
 
