@@ -7,11 +7,14 @@ const sizes = { sm: 'size-8', md: 'size-10' } as const
 export function ProductImage({
   product,
   size = 'md',
+  load = true,
 }: {
   product: Pick<Product, 'images'>
   size?: keyof typeof sizes
+  /** False: the picture's place is kept, empty (results shown while a search is typed). */
+  load?: boolean
 }) {
-  const image = safeHttpUrl(product.images[0]?.url)
+  const image = load ? safeHttpUrl(product.images[0]?.url) : null
   const box = `${sizes[size]} shrink-0 rounded`
   return image ? (
     <img

@@ -48,6 +48,11 @@ it('opens a store on its catalog, finds a product by its SKU and shows its varia
   await page.getByLabel(/^Search products by name/).fill(sku)
   await page.waitForURL(new RegExp(`q=${sku}`))
   await expect.poll(() => products().count()).toBe(2)
+  // Pictures wait for a pause in typing; then the product's is drawn.
+  const picture = products().nth(1).locator('img')
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0)
   await products().nth(1).getByRole('button').click()
   const dialog = page.getByRole('dialog', { name: tagged.name ?? '' })
   await shown(dialog.getByRole('table', { name: `Variants of ${tagged.name}` }))

@@ -1,8 +1,9 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import type { Product } from '@/api/generated/types.gen'
 import { productSearchQuery } from '@/api/queries/products'
 import { priceRange, productLabel, unitName, unitPrice } from '@/lib/product-facts'
+import { typingPauseMs, useHasStood } from '@/lib/use-has-stood'
 import { ProductImage } from '../product-image'
 import { Combobox } from '../ui/combobox'
 
@@ -83,6 +84,14 @@ export function TagSearch({
     [results.data, wholeProductsOnly],
   )
   const settled = results.isSuccess && !results.isPlaceholderData
+  // Pictures wait for a pause in typing, as the catalog's do.
+  const pictures = useHasStood(query, typingPauseMs)
+  const renderOption = useCallback(
+    (option: TagOption, { selected }: { selected: boolean }) => (
+      <OptionRow option={option} selected={selected} pictures={pictures} />
+    ),
+    [pictures],
+  )
   return (
     <Combobox<TagOption>
       id={id}
@@ -115,15 +124,19 @@ export function TagSearch({
 }
 
 const optionKey = (option: TagOption) => option.id
-const renderOption = (option: TagOption, { selected }: { selected: boolean }) => (
-  <OptionRow option={option} selected={selected} />
-)
-
-function OptionRow({ option, selected }: { option: TagOption; selected: boolean }) {
+function OptionRow({
+  option,
+  selected,
+  pictures,
+}: {
+  option: TagOption
+  selected: boolean
+  pictures: boolean
+}) {
   const variant = option.kind === 'variant'
   return (
     <span className={`flex flex-1 items-center gap-2 ${variant ? 'pl-10' : ''}`}>
-      {variant ? null : <ProductImage product={option.product} size="sm" />}
+      {variant ? null : <ProductImage product={option.product} size="sm" load={pictures} />}
       <span className="min-w-0 flex-1">
         {variant ? (
           <span className="sr-only">{option.name} — </span>

@@ -5,17 +5,8 @@ import {
   ComboboxPopover,
   ComboboxProvider,
 } from '@ariakit/react'
-import {
-  memo,
-  type ReactNode,
-  startTransition,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-} from 'react'
+import { memo, type ReactNode, useCallback, useId, useMemo, useRef } from 'react'
+import { typingPauseMs, useHasStood } from '@/lib/use-has-stood'
 import { controlClasses, controlPadding } from './control-styles'
 import { FieldError, FieldHint, fieldA11y } from './field'
 
@@ -133,24 +124,17 @@ export function Combobox<TItem>({
 
 // More than the list's height shows (18rem of options about 2rem high).
 const topOptions = 12
-// Longer than the gap between two keys of someone typing a word.
-const typingPauseMs = 200
 
 /**
  * A new list of options is drawn by its top dozen, and whole once it has stood for a typing
  * pause: each option is a heavy Ariakit item, and drawing every product and variant a keystroke's
  * search found (often 60 to 100) held the frame showing the next keystroke's results
- * (docs/benchmarking.md, bench:catalog).
+ * (docs/decisions/0030-results-drawn-light-while-typing.md).
  */
 function useTopOptionsWhileTyping<TItem>(items: readonly TItem[]): readonly TItem[] {
-  const [whole, setWhole] = useState(items)
-  useEffect(() => {
-    if (whole === items) return
-    const timer = setTimeout(() => startTransition(() => setWhole(items)), typingPauseMs)
-    return () => clearTimeout(timer)
-  }, [items, whole])
+  const whole = useHasStood(items, typingPauseMs)
   return useMemo(
-    () => (whole === items || items.length <= topOptions ? items : items.slice(0, topOptions)),
+    () => (whole || items.length <= topOptions ? items : items.slice(0, topOptions)),
     [items, whole],
   )
 }

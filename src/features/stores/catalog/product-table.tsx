@@ -12,9 +12,12 @@ import { priceRange, productName, stock } from '@/lib/product-facts'
 export const ProductTable = memo(function ProductTable({
   products,
   onOpen,
+  pictures,
 }: {
   products: readonly Product[]
   onOpen: (product: Product) => void
+  /** False while a search is typed: each letter's rows would ask for a page of pictures. */
+  pictures: boolean
 }) {
   return (
     <Table
@@ -33,7 +36,7 @@ export const ProductTable = memo(function ProductTable({
           <Row key={product.id} className="align-middle">
             <Cell>
               <div className="flex items-center gap-3">
-                <ProductImage product={product} />
+                <ProductImage product={product} load={pictures} />
                 <Button
                   variant="quiet"
                   size="sm"

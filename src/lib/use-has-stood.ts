@@ -1,0 +1,18 @@
+import { startTransition, useEffect, useState } from 'react'
+
+/** Longer than the gap between two keys of someone typing a word. */
+export const typingPauseMs = 200
+
+/**
+ * Whether `value` has stayed the same for `ms`: false while it keeps changing, as what is typed
+ * does from key to key. The change back to true is a transition, so it never holds up a key.
+ */
+export function useHasStood(value: unknown, ms: number): boolean {
+  const [stood, setStood] = useState(value)
+  useEffect(() => {
+    if (Object.is(stood, value)) return
+    const timer = setTimeout(() => startTransition(() => setStood(() => value)), ms)
+    return () => clearTimeout(timer)
+  }, [value, stood, ms])
+  return Object.is(stood, value)
+}
