@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useCallback, useMemo, useState } from 'react'
 import type { Product } from '@/api/generated/types.gen'
 import { productSearchQuery } from '@/api/queries/products'
@@ -70,6 +70,7 @@ export function TagSearch({
   pickWord?: string
 }) {
   const [text, setText] = useState('')
+  const queryClient = useQueryClient()
   const [open, setOpen] = useState(false)
   // Each keystroke asks; the request it replaces is cancelled (the query's signal) and the
   // options shown stay until the new ones arrive.
@@ -100,7 +101,12 @@ export function TagSearch({
       error={error}
       disabled={!storeId}
       inputValue={text}
-      onInputValueChange={setText}
+      onInputValueChange={(typed) => {
+        // Asked for in the keystroke itself, before the render that would ask (as the catalog
+        // does); the list then takes over this request.
+        if (storeId) void queryClient.prefetchQuery(productSearchQuery(storeId, typed.trim()))
+        setText(typed)
+      }}
       onOpenChange={setOpen}
       items={options}
       itemKey={optionKey}

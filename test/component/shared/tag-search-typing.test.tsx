@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TagSearch } from '@/components/product-tags/tag-search'
 import { fakeApi, json } from '../support/fake-api'
 import { makeProduct } from '../support/fixtures'
+import { earlierSearchesCancelled, holdSearches, searchesAsked } from '../support/held-searches'
 import { renderWithProviders } from '../support/render'
 
 afterEach(() => vi.unstubAllGlobals())
@@ -24,17 +25,35 @@ const mugs = ['Stone', 'Sea', 'Sand'].map((colour, index) =>
   }),
 )
 
-describe('Tag search pictures', () => {
+const answer = (q: string) =>
+  json({
+    products: mugs.filter((mug) => mug.name?.toLowerCase().includes(q.toLowerCase())),
+    links: { next: null },
+  })
+
+describe('Tag search while typing', () => {
+  it('asks for each letter at once and cancels the letters before the last', async () => {
+    const held = holdSearches(answer)
+    const calls = fakeApi(held.handler)
+    renderWithProviders(
+      <TagSearch id="tag-search" storeId="st_Main" tagged={[]} onToggle={() => {}} />,
+    )
+    await userEvent.type(screen.getByRole('combobox', { name: 'Find products to tag' }), 'sea')
+    expect(searchesAsked(calls, '/api/v1/products')).toEqual(['s', 'se', 'sea'])
+    expect(earlierSearchesCancelled(calls, '/api/v1/products')).toBe(true)
+    held.release('sea')
+    const list = await screen.findByRole('listbox', { name: 'Matching products and variants' })
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Sea mug · Aurora — whole product']),
+    )
+  })
+
   it('asks for the products’ pictures once typing pauses, not for each letter’s results', async () => {
-    fakeApi({
-      'GET /api/v1/products': (call) => {
-        const q = (call.url.searchParams.get('q') ?? '').toLowerCase()
-        return json({
-          products: mugs.filter((mug) => mug.name?.toLowerCase().includes(q)),
-          links: { next: null },
-        })
-      },
-    })
+    fakeApi({ 'GET /api/v1/products': (call) => answer(call.url.searchParams.get('q') ?? '') })
     const { container } = renderWithProviders(
       <TagSearch id="tag-search" storeId="st_Main" tagged={[]} onToggle={() => {}} />,
     )
