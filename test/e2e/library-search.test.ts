@@ -22,6 +22,11 @@ it('searches captions and filters, keeps the view in the URL, and Back restores 
     .poll(async () => (await captions()).every((c) => c.toLowerCase().includes('the')))
     .toBe(true)
   const matching = await page.getByText(/videos? match/).textContent()
+  // Thumbnails wait for a pause in typing; then the first card's is drawn.
+  const thumbnail = page.locator('ul[aria-label="Videos"] li img').first()
+  await expect
+    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0)
 
   await page.getByLabel('Publication').selectOption({ label: 'Draft or scheduled' })
   await page.waitForURL(/published=false/)

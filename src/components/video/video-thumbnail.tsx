@@ -2,8 +2,15 @@ import { safeHttpUrl } from '@/lib/format'
 
 // A video's thumbnail at the size list rows use (portrait, like the videos); a grey block when it
 // has none yet. Decorative: the row names the video.
-export function VideoThumbnail({ url }: { url: string | null | undefined }) {
-  const src = safeHttpUrl(url)
+export function VideoThumbnail({
+  url,
+  load = true,
+}: {
+  url: string | null | undefined
+  /** False: its place is kept, grey (results shown while a search is typed). */
+  load?: boolean
+}) {
+  const src = load ? safeHttpUrl(url) : null
   return src ? (
     <img
       src={src}

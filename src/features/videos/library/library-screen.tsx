@@ -13,6 +13,7 @@ import { FiltersBar } from '@/components/video/filters-bar'
 import { formatCount } from '@/lib/format'
 import { handOverFiles } from '@/lib/pending-uploads'
 import { usePermission } from '@/lib/permissions'
+import { typingPauseMs, useHasStood } from '@/lib/use-has-stood'
 import { useSearchDraft } from '@/lib/use-search-draft'
 import { toFilters } from '@/lib/video-search'
 import { FileDropOverlay } from './file-drop-overlay'
@@ -69,8 +70,10 @@ function Library({
   const [q, typeQuery] = useSearchDraft(address.q ?? '', (typed, refine) =>
     update({ q: typed || undefined }, refine),
   )
-  // What is typed is searched at once, ahead of the address (useSearchDraft).
+  // What is typed is searched at once, ahead of the address (useSearchDraft); thumbnails wait
+  // for a pause in typing.
   const search = useMemo(() => ({ ...address, q: q || undefined }), [address, q])
+  const pictures = useHasStood(q, typingPauseMs)
   const { data, fetchNextPage, isFetchingNextPage, isPlaceholderData, ...list } = useLibraryList(
     channelId,
     search,
@@ -198,10 +201,10 @@ function Library({
             action={filtered ? null : <UploadLink upload={uploading} size="md" />}
           />
         ) : shownView === 'grid' ? (
-          <VideoGrid videos={firstScreen} item={item} />
+          <VideoGrid videos={firstScreen} item={item} pictures={pictures} />
         ) : (
           <Suspense fallback={<PageSkeleton />}>
-            <VideoTable videos={firstScreen} item={item} />
+            <VideoTable videos={firstScreen} item={item} pictures={pictures} />
           </Suspense>
         )}
       </div>

@@ -10,9 +10,15 @@ import { type ItemState, itemProps } from './library-items'
 export const VideoGrid = memo(function VideoGrid({
   videos,
   item,
+  pictures,
 }: {
   videos: LibraryVideo[]
   item: (index: number) => ItemState
+  /**
+   * False while a search is typed: each letter's cards would ask for a dozen thumbnails the typist
+   * never looks at (docs/decisions/0030-results-drawn-light-while-typing.md).
+   */
+  pictures: boolean
 }) {
   return (
     <ul
@@ -20,7 +26,7 @@ export const VideoGrid = memo(function VideoGrid({
       className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6"
     >
       {videos.map((video, index) => (
-        <VideoCard key={video.id} video={video} {...item(index)} />
+        <VideoCard key={video.id} video={video} pictures={pictures} {...item(index)} />
       ))}
     </ul>
   )
@@ -41,8 +47,9 @@ const offscreenUntilNear = '[content-visibility:auto] [contain-intrinsic-size:au
 
 const VideoCard = memo(function VideoCard({
   video,
+  pictures,
   ...state
-}: ItemState & { video: LibraryVideo }) {
+}: ItemState & { video: LibraryVideo; pictures: boolean }) {
   const props = itemProps(state, video.id, videoTitle(video))
   const thumbnail = safeHttpUrl(video.thumbnail_url)
   const { index } = state
@@ -55,15 +62,17 @@ const VideoCard = memo(function VideoCard({
     >
       <div className="relative aspect-[9/16] bg-slate-800">
         {thumbnail ? (
-          <img
-            src={thumbnail}
-            alt=""
-            loading={index < firstScreenCards ? 'eager' : 'lazy'}
-            fetchPriority={index < leadingThumbnails ? 'high' : 'auto'}
-            width={270}
-            height={480}
-            className="h-full w-full object-cover"
-          />
+          pictures && (
+            <img
+              src={thumbnail}
+              alt=""
+              loading={index < firstScreenCards ? 'eager' : 'lazy'}
+              fetchPriority={index < leadingThumbnails ? 'high' : 'auto'}
+              width={270}
+              height={480}
+              className="h-full w-full object-cover"
+            />
+          )
         ) : (
           <span className="absolute inset-0 grid place-items-center text-xs text-slate-200">
             No thumbnail

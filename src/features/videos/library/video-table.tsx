@@ -12,9 +12,12 @@ import { type ItemState, itemProps } from './library-items'
 export const VideoTable = memo(function VideoTable({
   videos,
   item,
+  pictures,
 }: {
   videos: LibraryVideo[]
   item: (index: number) => ItemState
+  /** False while a search is typed (see VideoGrid). */
+  pictures: boolean
 }) {
   return (
     <Table
@@ -30,13 +33,17 @@ export const VideoTable = memo(function VideoTable({
       ]}
     >
       {videos.map((video, index) => (
-        <VideoRow key={video.id} video={video} {...item(index)} />
+        <VideoRow key={video.id} video={video} pictures={pictures} {...item(index)} />
       ))}
     </Table>
   )
 })
 
-const VideoRow = memo(function VideoRow({ video, ...state }: ItemState & { video: LibraryVideo }) {
+const VideoRow = memo(function VideoRow({
+  video,
+  pictures,
+  ...state
+}: ItemState & { video: LibraryVideo; pictures: boolean }) {
   const props = itemProps(state, video.id, videoTitle(video))
   return (
     <Row
@@ -48,7 +55,7 @@ const VideoRow = memo(function VideoRow({ video, ...state }: ItemState & { video
       </Cell>
       <Cell>
         <div className="flex items-center gap-3">
-          <VideoThumbnail url={video.thumbnail_url} />
+          <VideoThumbnail url={video.thumbnail_url} load={pictures} />
           <Link
             to="/videos/$videoId"
             params={{ videoId: video.id }}
