@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react'
 import type { Product } from '@/api/generated/types.gen'
 import { productSearchQuery } from '@/api/queries/products'
 import { priceRange, productLabel, unitName, unitPrice } from '@/lib/product-facts'
-import { typingPauseMs, useHasStood } from '@/lib/use-has-stood'
+import { useHasStood } from '@/lib/use-has-stood'
 import { ProductImage } from '../product-image'
 import { Combobox } from '../ui/combobox'
 
@@ -86,7 +86,7 @@ export function TagSearch({
   )
   const settled = results.isSuccess && !results.isPlaceholderData
   // Pictures wait for a pause in typing, as the catalog's do.
-  const pictures = useHasStood(query, typingPauseMs)
+  const pictures = useHasStood(query)
   const renderOption = useCallback(
     (option: TagOption, { selected }: { selected: boolean }) => (
       <OptionRow option={option} selected={selected} pictures={pictures} />

@@ -6,7 +6,7 @@ import {
   ComboboxProvider,
 } from '@ariakit/react'
 import { memo, type ReactNode, useCallback, useId, useMemo, useRef } from 'react'
-import { typingPauseMs, useHasStood } from '@/lib/use-has-stood'
+import { useHasStood } from '@/lib/use-has-stood'
 import { controlClasses, controlPadding } from './control-styles'
 import { FieldError, FieldHint, fieldA11y } from './field'
 
@@ -132,7 +132,7 @@ const topOptions = 12
  * (docs/decisions/0030-results-drawn-light-while-typing.md).
  */
 function useTopOptionsWhileTyping<TItem>(items: readonly TItem[]): readonly TItem[] {
-  const whole = useHasStood(items, typingPauseMs)
+  const whole = useHasStood(items)
   return useMemo(
     () => (whole || items.length <= topOptions ? items : items.slice(0, topOptions)),
     [items, whole],

@@ -20,7 +20,7 @@ import { useToast } from '@/components/ui/toast'
 import { UnavailableGroup } from '@/components/ui/unavailable-reason'
 import { usePermission } from '@/lib/permissions'
 import { productName } from '@/lib/product-facts'
-import { typingPauseMs, useHasStood } from '@/lib/use-has-stood'
+import { useHasStood } from '@/lib/use-has-stood'
 import { useSearchDraft } from '@/lib/use-search-draft'
 import { currencyName } from '../currencies'
 import { providerName, storeName } from '../store-words'
@@ -53,7 +53,7 @@ export function CatalogScreen() {
     useInfiniteQuery({ ...catalogQuery(storeId, q), placeholderData: keepPreviousData })
   // Pictures wait for a pause in typing: the page of them each letter's results asked for held
   // up the next letter's search (docs/benchmarking.md, bench:catalog).
-  const pictures = useHasStood(q, typingPauseMs)
+  const pictures = useHasStood(q)
   const [open, setOpen] = useState<Product | null>(null)
   const [importing, setImporting] = useState(false)
   const [editing, setEditing] = useState<{ product: Product | null } | null>(null)

@@ -13,7 +13,7 @@ import { FiltersBar } from '@/components/video/filters-bar'
 import { formatCount } from '@/lib/format'
 import { handOverFiles } from '@/lib/pending-uploads'
 import { usePermission } from '@/lib/permissions'
-import { typingPauseMs, useHasStood } from '@/lib/use-has-stood'
+import { useHasStood } from '@/lib/use-has-stood'
 import { useSearchDraft } from '@/lib/use-search-draft'
 import { toFilters } from '@/lib/video-search'
 import { FileDropOverlay } from './file-drop-overlay'
@@ -73,7 +73,7 @@ function Library({
   // What is typed is searched at once, ahead of the address (useSearchDraft); thumbnails wait
   // for a pause in typing.
   const search = useMemo(() => ({ ...address, q: q || undefined }), [address, q])
-  const pictures = useHasStood(q, typingPauseMs)
+  const pictures = useHasStood(q)
   const { data, fetchNextPage, isFetchingNextPage, isPlaceholderData, ...list } = useLibraryList(
     channelId,
     search,
