@@ -75,7 +75,7 @@ export function Combobox<TItem>({
   const pick = useCallback((item: TItem) => {
     if (!latest.current.stale) latest.current.onPick(item)
   }, [])
-  const drawn = useTopOptionsWhileTyping(items, itemKey)
+  const drawn = useTopOptionsWhileTyping(items)
   return (
     <ComboboxProvider
       value={inputValue}
@@ -131,13 +131,8 @@ const topOptions = 12
  * search found (often 60 to 100) held the frame showing the next keystroke's results
  * (docs/decisions/0030-results-drawn-light-while-typing.md).
  */
-function useTopOptionsWhileTyping<TItem>(
-  items: readonly TItem[],
-  itemKey: (item: TItem) => string,
-): readonly TItem[] {
-  // By the options' keys, not the array: a caller may pass the same options anew at each render.
-  const keys = useMemo(() => items.map(itemKey).join('\n'), [items, itemKey])
-  const whole = useHasStood(keys)
+function useTopOptionsWhileTyping<TItem>(items: readonly TItem[]): readonly TItem[] {
+  const whole = useHasStood(items)
   return useMemo(
     () => (whole || items.length <= topOptions ? items : items.slice(0, topOptions)),
     [items, whole],
