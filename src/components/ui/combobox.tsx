@@ -21,6 +21,10 @@ export interface ComboboxProps<TItem> {
   inputValue: string
   onInputValueChange: (text: string) => void
   onOpenChange?: (open: boolean) => void
+  /**
+   * The options. A new array is a new list, drawn by its top dozen until it has stood for a typing
+   * pause: pass the same array while the options are the same (a query's data, or useMemo).
+   */
   items: readonly TItem[]
   itemKey: (item: TItem) => string
   renderItem: (item: TItem, state: { selected: boolean }) => ReactNode
