@@ -3,21 +3,26 @@ import { readFile, stat } from 'node:fs/promises'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join, posix } from 'node:path'
 import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
+import { brotliCompress, brotliDecompress, constants, gunzip, gzip } from 'node:zlib'
 import { type Encoding, preferredEncoding } from './accept-encoding.ts'
 import { contentTypeOf, isCompressible } from './content-types.ts'
 import { sendError } from './json-response.ts'
 
+// The build writes each text file's `.br` and `.gz` beside it at the highest levels (decision
+// 0031). A file without them (source maps) is compressed on its first request at levels quick
+// enough that the request does not wait on them: brotli's highest took seconds for a screen's chunks.
 const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
   br: (body) =>
     promisify(brotliCompress)(body, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_QUALITY]: 5,
         [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
     }),
-  gzip: (body) => promisify(gzip)(body, { level: constants.Z_BEST_COMPRESSION }),
+  gzip: (body) => promisify(gzip)(body, { level: 6 }),
 }
+
+const precompressed: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
 
 /** Smaller files gain less from compression than the header costs. */
 const minCompressedSize = 1024
@@ -32,7 +37,7 @@ interface StaticFile {
   cacheControl: string
   compressible: boolean
   identity: Representation
-  /** Each encoding is made once, on first request, and kept. */
+  /** Each encoding as the build wrote it, or made once on first request; kept. */
   encoded: Map<Encoding, Promise<Representation>>
 }
 
@@ -110,7 +115,7 @@ function encoded(file: StaticFile, encoding: Encoding): Promise<Representation> 
   let representation = file.encoded.get(encoding)
   if (!representation) {
     representation = compressors[encoding](file.identity.body).then(
-      (body) => ({ body, etag: `${file.identity.etag.slice(0, -1)}-${encoding}"` }),
+      (body) => encodedRepresentation(file.identity, encoding, body),
       (error: unknown) => {
         file.encoded.delete(encoding)
         throw error
@@ -121,11 +126,40 @@ function encoded(file: StaticFile, encoding: Encoding): Promise<Representation> 
   return representation
 }
 
+const decompressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
+  br: promisify(brotliDecompress),
+  gzip: promisify(gunzip),
+}
+
+// A twin left by another build (index.html is not named by its content) is not this file's.
+const decodesTo = (twin: Buffer, encoding: Encoding, body: Buffer) =>
+  decompressors[encoding](twin).then(
+    (decoded) => decoded.equals(body),
+    () => false,
+  )
+
+const encodedRepresentation = (identity: Representation, encoding: Encoding, body: Buffer) => ({
+  body,
+  etag: `${identity.etag.slice(0, -1)}-${encoding}"`,
+})
+
 async function readStaticFile(distDir: string, relativePath: string): Promise<StaticFile | null> {
+  // A precompressed twin is served only as its file's encoding, never under its own name.
+  if (Object.values(precompressed).some((suffix) => relativePath.endsWith(suffix))) return null
   const fullPath = join(distDir, relativePath)
   if (!(await stat(fullPath).catch(() => null))?.isFile()) return null
   const body = await readFile(fullPath)
   const contentType = contentTypeOf(relativePath)
+  const identity = {
+    body,
+    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+  }
+  const encoded = new Map<Encoding, Promise<Representation>>()
+  for (const [encoding, suffix] of Object.entries(precompressed) as [Encoding, string][]) {
+    const twin = await readFile(`${fullPath}${suffix}`).catch(() => null)
+    if (twin && (await decodesTo(twin, encoding, body)))
+      encoded.set(encoding, Promise.resolve(encodedRepresentation(identity, encoding, twin)))
+  }
   return {
     contentType,
     // Vite names everything it emits under assets/ by content hash.
@@ -133,11 +167,8 @@ async function readStaticFile(distDir: string, relativePath: string): Promise<St
       ? 'public, max-age=31536000, immutable'
       : 'no-cache',
     compressible: isCompressible(contentType),
-    identity: {
-      body,
-      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-    },
-    encoded: new Map(),
+    identity,
+    encoded,
   }
 }
 

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { dashboardWithFakeService } from './dashboard-for.ts'
 import { send } from './http-client.ts'
-import { builtFiles } from './temp-dist.ts'
+import { builtFiles, precompressedTwins } from './temp-dist.ts'
 
 const running = dashboardWithFakeService('file')
 
@@ -114,6 +114,26 @@ describe('the built app', () => {
     const again = await send(running.dashboard.url, appJs, { headers: { 'accept-encoding': 'br' } })
     expect(again.body.equals(br.body)).toBe(true)
     expect(again.headers.etag).toBe(br.headers.etag)
+  })
+
+  it("sends the build's own .br and .gz of a file, never a twin by its own name or for another file", async () => {
+    const chunk = '/assets/uploads-Zr81Kq2w.js'
+    const br = await send(running.dashboard.url, chunk, { headers: { 'accept-encoding': 'br' } })
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(br.body.equals(precompressedTwins.br)).toBe(true)
+    expect(Number(br.headers['content-length'])).toBe(precompressedTwins.br.length)
+    const gzip = await send(running.dashboard.url, chunk, {
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(gzip.body.equals(precompressedTwins.gzip)).toBe(true)
+    expect(gzip.headers.etag).not.toBe(br.headers.etag)
+
+    for (const twin of [`${chunk}.br`, `${chunk}.gz`, '/index.html.gz']) {
+      expect((await send(running.dashboard.url, twin)).status, twin).toBe(404)
+    }
+    // index.html.gz is left from another build: the page is compressed from the file itself.
+    const page = await send(running.dashboard.url, '/', { headers: { 'accept-encoding': 'gzip' } })
+    expect(gunzipSync(page.body).toString()).toBe(builtFiles.indexHtml)
   })
 
   it('sends identity when the browser accepts no supported encoding, and never for images', async () => {
