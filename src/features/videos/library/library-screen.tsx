@@ -25,7 +25,7 @@ import { useLibraryShortcuts } from './library-shortcuts'
 import { SaveViewButton } from './save-view-button'
 import { UploadLink } from './upload-link'
 import { useBulkActions } from './use-bulk-actions'
-import { useFirstScreen } from './use-first-screen'
+import { useFirstScreen, useReturnsScrolledDown } from './use-first-screen'
 import { useLibraryList } from './use-library-list'
 import { firstScreenCards, VideoGrid } from './video-grid'
 
@@ -97,8 +97,8 @@ function Library({
     [],
   )
   const videos = data?.videos ?? noVideos
-  // The first screen's cards; the rest follow a moment later, the first time only.
-  const firstScreen = useFirstScreen(videos, firstScreenCards)
+  // The first screen's cards; the rest follow a moment later, unless the page returns scrolled down.
+  const firstScreen = useFirstScreen(videos, firstScreenCards, useReturnsScrolledDown())
   const ids = useMemo(() => videos.map((video) => video.id), [videos])
   const item = useLibraryItems({
     ids,

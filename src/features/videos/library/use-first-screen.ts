@@ -1,19 +1,24 @@
+import { useElementScrollRestoration } from '@tanstack/react-router'
 import { startTransition, useEffect, useState } from 'react'
 
-// Whether this page has shown the library's first screen yet: only the first is cut short.
-let firstScreenShown = false
-
 /**
- * The first `first` items at once and the rest in a render that yields to the browser, the first
- * time the library shows in this page. Two dozen cards in one render held the first card back by
- * the cards below the fold; later renders (searches, coming Back) show every item at once, so a
- * restored scroll position has its page.
+ * The first `first` items at once and the rest in a render that yields to the browser: two dozen
+ * cards in one render held the first card, and a click on the library's link, back by the cards
+ * below the fold. With `allAtOnce` (the page is coming back to a place scrolled down), every item
+ * shows in the first render, so the restored scroll position has its page. Later renders
+ * (searches) show every item.
  */
-export function useFirstScreen<T>(items: T[], first: number): T[] {
-  const [whole, setWhole] = useState(firstScreenShown)
+export function useFirstScreen<T>(items: T[], first: number, allAtOnce: boolean): T[] {
+  const [whole, setWhole] = useState(allAtOnce)
   useEffect(() => {
-    firstScreenShown = true
     if (!whole) startTransition(() => setWhole(true))
   }, [whole])
   return whole ? items : items.slice(0, first)
+}
+
+const pageWindow = () => (typeof window === 'undefined' ? null : window)
+
+/** Whether the router is about to scroll this page down to where it was left (Back, a reload). */
+export function useReturnsScrolledDown(): boolean {
+  return (useElementScrollRestoration({ getElement: pageWindow })?.scrollY ?? 0) > 0
 }
