@@ -166,6 +166,46 @@ describe('the playlist writer', () => {
     expect(fake.stored().video_ids).toEqual(['c', 'a'])
   })
 
+  it('checks a move against the read begun as the drag was let go, and still sees a change made elsewhere', async () => {
+    const fake = fakeService(['a', 'b', 'c'])
+    const writer = createPlaylistWriter(fake.stored(), fake.service)
+    writer.readAhead()
+    writer.apply({ kind: 'reorder', order: ['b', 'a', 'c'] })
+    await settled(writer)
+    expect(fake.requests).toEqual(['GET', 'PUT b,a,c'])
+
+    fake.changeElsewhere(['c', 'b'])
+    writer.readAhead()
+    writer.apply({ kind: 'reorder', order: ['a', 'b', 'c'] })
+    await vi.waitFor(() => expect(writer.getSnapshot().conflict).not.toBeNull())
+    expect(fake.requests).toEqual(['GET', 'PUT b,a,c', 'GET'])
+  })
+
+  it('reads again for a move when the read begun ahead is stale: a second ago, or before a save of ours', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const fake = fakeService(['a', 'b', 'c'])
+      const writer = createPlaylistWriter(fake.stored(), fake.service)
+      writer.readAhead()
+      vi.setSystemTime(Date.now() + 1_001)
+      writer.apply({ kind: 'reorder', order: ['b', 'a', 'c'] })
+      await settled(writer)
+      expect(fake.requests).toEqual(['GET', 'GET', 'PUT b,a,c'])
+
+      writer.readAhead()
+      writer.apply({ kind: 'remove', videoIds: ['c'] })
+      await settled(writer)
+      writer.apply({ kind: 'reorder', order: ['a', 'b'] })
+      await settled(writer)
+      // Without reading again, our own removal would pass for a change made elsewhere.
+      expect(writer.getSnapshot().conflict).toBeNull()
+      expect(fake.requests.slice(3)).toEqual(['GET', 'DELETE c', 'GET', 'PUT a,b'])
+      expect(fake.stored().video_ids).toEqual(['a', 'b'])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('takes a record read elsewhere only when nothing waits to be saved', async () => {
     const fake = fakeService(['a', 'b'])
     const writer = createPlaylistWriter(fake.stored(), fake.service)

@@ -44,6 +44,26 @@ describe('SortableList with the keyboard', () => {
     )
   })
 
+  it('tells its caller the row is let go when Space drops it, not as it moves', async () => {
+    const heard: string[] = []
+    render(
+      <Harness
+        initial={initial}
+        onMove={() => heard.push('move')}
+        onLetGo={() => heard.push('let go')}
+      />,
+    )
+    screen.getByRole('button', { name: 'Reorder Straw hat' }).focus()
+    await userEvent.keyboard(' ')
+    await expectAnnounced('Picked up Straw hat, at position 3 of 5.')
+    await userEvent.keyboard('{ArrowDown}')
+    await expectAnnounced('Straw hat is over position 4 of 5.')
+    expect(heard).toEqual([])
+    await userEvent.keyboard(' ')
+    await expectAnnounced('Straw hat moved to position 4 of 5.')
+    expect(heard).toEqual(['let go', 'move'])
+  })
+
   it('lifts with Enter and drops with Enter, moving up', async () => {
     const onMove = vi.fn()
     render(<Harness initial={initial} onMove={onMove} />)

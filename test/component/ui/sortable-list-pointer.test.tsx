@@ -50,6 +50,27 @@ describe('SortableList with a mouse', () => {
     ])
   })
 
+  it('tells its caller the row is let go before it hears of the move, and only during a drag', async () => {
+    const heard: string[] = []
+    render(
+      <Harness
+        initial={initial}
+        onMove={() => heard.push('move')}
+        onLetGo={() => heard.push('let go')}
+      />,
+    )
+    fireEvent.mouseUp(document, { clientX: 20, clientY: rowMiddle(1) })
+    press('Reorder Summer dress', 0)
+    moveTo(rowMiddle(0) + 10)
+    await expectAnnounced('Picked up Summer dress, at position 1 of 5.')
+    moveTo(rowMiddle(2))
+    await expectAnnounced('Summer dress is over position 3 of 5.')
+    expect(heard).toEqual([])
+    fireEvent.mouseUp(document, { clientX: 20, clientY: rowMiddle(2) })
+    await expectAnnounced('Summer dress moved to position 3 of 5.')
+    expect(heard).toEqual(['let go', 'move'])
+  })
+
   it('keeps a selection under the pointer as it folds, and says where that is', async () => {
     const onMove = vi.fn()
     render(<Harness initial={initial} onMove={onMove} selection={new Set(['dress', 'hat'])} />)

@@ -30,6 +30,9 @@ export interface SortableListProps {
   // scrolling and dragging do not render row contents again.
   renderItem: (id: string) => ReactNode
   onMove: (move: SortableMove) => void
+  // A drag being let go, before the list draws the drop: time to begin what saving a move needs
+  // (the drop may still move nothing).
+  onLetGo?: (() => void) | undefined
   // Acting on a selected row moves the whole selection; the selection itself is the caller's.
   selection?: ReadonlySet<string>
   // Items still loading: named as loading, and offered for moving only once loaded.
@@ -68,6 +71,7 @@ export function SortableList(props: SortableListProps) {
     caption,
     words,
     onDrop: (id, block, toIndex) => move(id, block, toIndex, 'handle'),
+    onLetGo: props.onLetGo,
     slotHeight: props.virtualized?.rowHeight,
   })
   const shown = drag ? drag.shown : items

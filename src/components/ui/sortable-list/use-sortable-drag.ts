@@ -18,6 +18,7 @@ import { sortableKeyboardCoordinates } from '@dnd-kit/sortable'
 import { useRef, useState } from 'react'
 import { blockFor } from './move-block'
 import { type RowSlots, slotAt, slotSteps, slotsFor } from './row-slots'
+import { useLetGo } from './use-let-go'
 import { placeAt, type SortableListWords } from './words'
 
 export interface Drag {
@@ -50,6 +51,7 @@ export function useSortableDrag({
   caption,
   words,
   onDrop,
+  onLetGo,
   slotHeight,
 }: {
   items: readonly string[]
@@ -57,9 +59,11 @@ export function useSortableDrag({
   caption: (id: string) => string
   words: SortableListWords
   onDrop: (activeId: string, block: string[], toIndex: number) => void
+  onLetGo?: (() => void) | undefined
   slotHeight?: number | undefined
 }) {
   const [drag, setDrag] = useState<Drag | null>(null)
+  useLetGo(drag !== null, onLetGo)
   // dnd-kit calls the announcements during its own events, before our state has re-rendered.
   const dragRef = useRef<Drag | null>(null)
   const spokenIndex = useRef<number | null>(null)

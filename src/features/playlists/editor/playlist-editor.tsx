@@ -17,6 +17,7 @@ export function PlaylistEditor({
   selection,
   actions,
   onMove,
+  onLetGo,
   height,
   moveReason,
 }: {
@@ -27,6 +28,7 @@ export function PlaylistEditor({
   selection: ReadonlySet<string>
   actions: RowActions
   onMove: (move: SortableMove) => void
+  onLetGo?: (() => void) | undefined
   height: number
   /** Why the account cannot reorder, when it cannot. */
   moveReason: string | undefined
@@ -57,6 +59,7 @@ export function PlaylistEditor({
       words={words}
       renderItem={renderItem}
       onMove={onMove}
+      onLetGo={onLetGo}
       selection={selection}
       virtualized={virtualized}
       unavailableReason={moveReason}

@@ -180,6 +180,8 @@ export function PlaylistPage() {
             selection={selection}
             actions={actions}
             onMove={({ ids, toIndex }) => moveTo(ids, toIndex)}
+            // The save's check for changes made elsewhere is asked for while the drop is drawn.
+            onLetGo={editor.readAhead}
             height={640}
             moveReason={reordering.reason}
           />

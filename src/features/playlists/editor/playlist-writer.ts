@@ -35,6 +35,9 @@ export interface WriterEvents {
 
 // Above this many videos an addition goes as one new order (PUT) instead of one POST each.
 const addOneByOneUpTo = 20
+// A read begun ahead of a move serves its conflict check only this soon after: it is begun as a
+// drag is let go, and the move follows in the same task (longer on a slow machine).
+const readAheadServesMs = 1_000
 
 const stateOf = (stored: StoredPlaylist): PlaylistState => ({
   order: stored.video_ids,
@@ -57,6 +60,7 @@ export function createPlaylistWriter(
   let sending = false
   let conflict: WriterSnapshot['conflict'] = null
   let decide: ((choice: 'overwrite' | 'reload') => void) | null = null
+  let ahead: { read: Promise<StoredPlaylist>; basis: StoredPlaylist; at: number } | null = null
   let snapshot = computeSnapshot()
   const listeners = new Set<() => void>()
 
@@ -128,8 +132,17 @@ export function createPlaylistWriter(
     }
   }
 
+  // The read begun ahead, if it still says what the playlist is now: begun moments ago, with
+  // nothing of ours saved since (our own save would read as a change made elsewhere).
+  function takeReadAhead() {
+    const taken = ahead
+    ahead = null
+    const fresh = taken && taken.basis === stored && Date.now() - taken.at <= readAheadServesMs
+    return fresh ? taken.read : service.read()
+  }
+
   async function overwrite(order: readonly string[]): Promise<'saved' | 'reloaded'> {
-    const current = await service.read()
+    const current = await takeReadAhead()
     if (current.updated_at !== stored.updated_at) {
       conflict = { changedAt: current.updated_at }
       publish()
@@ -155,6 +168,18 @@ export function createPlaylistWriter(
     subscribe(listener: () => void) {
       listeners.add(listener)
       return () => listeners.delete(listener)
+    },
+    /**
+     * Begins the read a new order's conflict check needs, before the order is known (a drag being
+     * let go), so it is under way while the screen draws the drop. Only when nothing waits to be
+     * saved; unused, it lapses.
+     */
+    readAhead() {
+      if (queue.length > 0) return
+      const read = service.read()
+      // A failed read fails the check that takes it; nobody may take it.
+      read.catch(() => {})
+      ahead = { read, basis: stored, at: Date.now() }
     },
     /** After a conflict: keep the marketer's order, or take the service's and drop the changes. */
     resolveConflict(choice: 'overwrite' | 'reload') {

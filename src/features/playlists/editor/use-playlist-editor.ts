@@ -55,5 +55,10 @@ export function usePlaylistEditor(playlist: Playlist) {
     },
     [writer, toast],
   )
-  return { snapshot, change, resolveConflict: writer.resolveConflict }
+  return {
+    snapshot,
+    change,
+    resolveConflict: writer.resolveConflict,
+    readAhead: writer.readAhead,
+  }
 }
