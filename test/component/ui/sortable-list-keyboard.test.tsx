@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   expectAnnounced,
   Harness,
+  renderHearing,
   shownOrder,
   stubRowLayout,
   violations,
@@ -45,14 +46,7 @@ describe('SortableList with the keyboard', () => {
   })
 
   it('tells its caller the row is let go when Space drops it, not as it moves', async () => {
-    const heard: string[] = []
-    render(
-      <Harness
-        initial={initial}
-        onMove={() => heard.push('move')}
-        onLetGo={() => heard.push('let go')}
-      />,
-    )
+    const heard = renderHearing(initial)
     screen.getByRole('button', { name: 'Reorder Straw hat' }).focus()
     await userEvent.keyboard(' ')
     await expectAnnounced('Picked up Straw hat, at position 3 of 5.')

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import {
   expectAnnounced,
   Harness,
+  renderHearing,
   rowHeight,
   shownOrder,
   stubRowLayout,
@@ -51,14 +52,7 @@ describe('SortableList with a mouse', () => {
   })
 
   it('tells its caller the row is let go before it hears of the move, and only during a drag', async () => {
-    const heard: string[] = []
-    render(
-      <Harness
-        initial={initial}
-        onMove={() => heard.push('move')}
-        onLetGo={() => heard.push('let go')}
-      />,
-    )
+    const heard = renderHearing(initial)
     fireEvent.mouseUp(document, { clientX: 20, clientY: rowMiddle(1) })
     press('Reorder Summer dress', 0)
     moveTo(rowMiddle(0) + 10)

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react'
+import { render, screen } from '@testing-library/react'
 import { useState } from 'react'
 import { expect, vi } from 'vitest'
 import { moveBlock } from '@/components/ui/sortable-list/move-block'
@@ -96,6 +96,19 @@ export function Harness({
       />
     </main>
   )
+}
+
+/** Renders the harness, noting in order what its caller hears: 'let go', then 'move'. */
+export function renderHearing(initial: string[]) {
+  const heard: string[] = []
+  render(
+    <Harness
+      initial={initial}
+      onMove={() => heard.push('move')}
+      onLetGo={() => heard.push('let go')}
+    />,
+  )
+  return heard
 }
 
 export function shownOrder() {
