@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
 import { decisionValues } from '@/api/review'
+import { afterNextPaint } from './after-paint'
 import type { Decisions } from './review-model'
 
 // Decisions are kept in this browser until they are submitted, so a reload or a crash loses
@@ -46,9 +47,7 @@ export function flushDecisions() {
 function flushAfterPaint() {
   if (flushScheduled) return
   flushScheduled = true
-  if (typeof requestAnimationFrame === 'function')
-    requestAnimationFrame(() => setTimeout(flushDecisions, 0))
-  else setTimeout(flushDecisions, 0)
+  afterNextPaint(flushDecisions)
 }
 
 if (typeof window !== 'undefined') {
