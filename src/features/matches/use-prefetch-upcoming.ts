@@ -4,6 +4,7 @@ import { videoMatchesQuery } from '@/api/queries/matches'
 import { videoQuery } from '@/api/queries/videos'
 import type { ReviewQueueVideo } from '@/api/review'
 import { safeHttpUrl } from '@/lib/format'
+import { afterNextPaint } from './after-paint'
 
 /** How many videos ahead are read while the one in front of the reviewer is reviewed. */
 export const videosAhead = 3
@@ -14,12 +15,16 @@ export function usePrefetchUpcoming(upcoming: readonly ReviewQueueVideo[]) {
   const queryClient = useQueryClient()
   const ids = upcoming.map((video) => video.id).join(' ')
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again when the videos ahead change
-  useEffect(() => {
-    for (const video of upcoming) {
-      void queryClient.prefetchQuery(videoMatchesQuery(video.id))
-      void queryClient.prefetchQuery(videoQuery(video.id))
-      const poster = safeHttpUrl(video.thumbnail_url)
-      if (poster) new Image().src = poster
-    }
-  }, [ids, queryClient])
+  useEffect(
+    () =>
+      afterNextPaint(() => {
+        for (const video of upcoming) {
+          void queryClient.prefetchQuery(videoMatchesQuery(video.id))
+          void queryClient.prefetchQuery(videoQuery(video.id))
+          const poster = safeHttpUrl(video.thumbnail_url)
+          if (poster) new Image().src = poster
+        }
+      }),
+    [ids, queryClient],
+  )
 }
