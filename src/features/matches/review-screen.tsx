@@ -1,11 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { getRouteApi } from '@tanstack/react-router'
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { reviewQueueAnswerQuery } from '@/api/queries/review'
 import type { ReviewQueueAnswer } from '@/api/review'
 import { Button } from '@/components/ui/button'
 import { EmptyState } from '@/components/ui/empty-state'
 import { PageHeader } from '@/components/ui/page-header'
+import { afterNextPaint } from './after-paint'
 import { orderWords, QueueOrderSelect } from './queue-order'
 import { RecentDecisions } from './recent-decisions'
 import { ReviewPanel, type SubmitFailure } from './review-panel'
@@ -39,7 +40,14 @@ function QueueReview({ answer }: { answer: ReviewQueueAnswer }) {
   // The queue as it was when this pass began: a submit removes a video, the next one stays next.
   const [pass, setPass] = useState(queue)
   const [keysOpen, setKeysOpen] = useState(false)
-  const videoId = search.video ?? pass[0]?.id
+  // An advance shows the next video at once and the address follows once it is painted: the
+  // router's navigation (its history entry, matching, loaders, links) held up the next video's
+  // first frame (decision 0033). Any other change of address (Back, a failed submit) ends it.
+  const [ahead, setAhead] = useState<{ from: string | undefined; to: string } | null>(null)
+  const videoId =
+    (ahead && ahead.from === search.video ? ahead.to : undefined) ?? search.video ?? pass[0]?.id
+  // Caught up: a later Back to where it began must not show the advance again.
+  if (ahead && search.video === ahead.to) setAhead(null)
   const position = pass.findIndex((video) => video.id === videoId)
   const upcoming = useMemo(
     () =>
@@ -53,14 +61,26 @@ function QueueReview({ answer }: { answer: ReviewQueueAnswer }) {
   usePrefetchUpcoming(upcoming)
 
   const [failed, setFailed] = useState<(SubmitFailure & { videoId: string }) | null>(null)
+  const cancelAhead = useRef(() => {})
   const advance = useCallback(() => {
     setFailed(null)
-    if (!next) setPass(queue.filter((video) => video.id !== videoId))
-    void navigate({ search: (prev) => ({ ...prev, video: next?.id }) })
-  }, [next, queue, videoId, navigate])
+    if (!next) {
+      setPass(queue.filter((video) => video.id !== videoId))
+      void navigate({ search: (prev) => ({ ...prev, video: undefined }) })
+      return
+    }
+    setAhead({ from: search.video, to: next.id })
+    cancelAhead.current()
+    cancelAhead.current = afterNextPaint(
+      () => void navigate({ search: (prev) => ({ ...prev, video: next.id }) }),
+    )
+  }, [next, queue, videoId, navigate, search.video])
+  useEffect(() => () => cancelAhead.current(), [])
   // A submit that failed after the reviewer moved on brings them back to its video, with why.
   const failedOn = useCallback(
     (id: string) => (error: unknown, sent: SubmitFailure['sent']) => {
+      cancelAhead.current()
+      setAhead(null)
       setFailed({ videoId: id, error, sent })
       void navigate({ search: (prev) => ({ ...prev, video: id }) })
     },

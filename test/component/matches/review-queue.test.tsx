@@ -132,6 +132,21 @@ describe('the queue', () => {
     })
   })
 
+  it('shows the next video as the reviewer moves on, the address follows, and Back returns to the one before', async () => {
+    const { router } = renderReview(world(['v1', 'v2', 'v3']))
+    await showing('Clip v1')
+    const next = () =>
+      userEvent.click(screen.getByRole('button', { name: 'Skip to the next video' }))
+    await next()
+    await showing('Clip v2')
+    await next()
+    await showing('Clip v3')
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ video: 'v3' }))
+    router.history.back()
+    await showing('Clip v2')
+    expect(router.state.location.search).toMatchObject({ video: 'v2' })
+  })
+
   it('reads the next three videos’ suggestions, records and posters before they are reached', async () => {
     const posters: string[] = []
     vi.stubGlobal(

@@ -48,6 +48,8 @@ const reviewing = async (caption: string) => {
   await showing(caption)
   await waitFor(() => expect(activeRow()).toBeGreaterThanOrEqual(0))
 }
+const afterPaint = () =>
+  new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0)))
 const posted = (calls: Parameters<typeof writes>[0]) =>
   writes(calls).filter((call) => call.path.endsWith('/decisions'))
 
@@ -135,6 +137,21 @@ describe('submitting a video', () => {
     expect(posted(calls)).toHaveLength(2)
     expect(posted(calls)[1]?.body).toEqual(posted(calls)[0]?.body)
     await waitFor(() => expect(localStorage.getItem('matches:decisions')).toBe('{}'))
+  })
+
+  it('comes back to a video whose submit failed at once, before the address followed the advance', async () => {
+    const { router } = renderReview(
+      world({ decide: () => refuse(502, 'The service refused the decisions: busy') }),
+    )
+    await reviewing('Clip v1')
+    press('KeyA', 'a')
+    press('Enter', 'Enter')
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Not submitted')
+    // Past the frame after which the advance would have written its address.
+    await afterPaint()
+    await reviewing('Clip v1')
+    expect(router.state.location.search).toMatchObject({ video: 'v1' })
   })
 
   it('works by physical key on another layout, and with the person’s own keys', async () => {
