@@ -10,7 +10,8 @@ import { afterNextPaint } from './after-paint'
 export const videosAhead = 3
 
 // The next videos' suggestions, records and posters are read before they are reached, so an
-// advance shows the next one from what is already here.
+// advance shows the next one from what is already here. They are asked for once the video in
+// front has been painted: sent with it, their requests held up its first frame (decision 0033).
 export function usePrefetchUpcoming(upcoming: readonly ReviewQueueVideo[]) {
   const queryClient = useQueryClient()
   const ids = upcoming.map((video) => video.id).join(' ')
