@@ -7,7 +7,8 @@
 // Goal: p95 ≤ 100 ms; the JSON line carries the slower of the two searches. The server answers
 // 30 product searches from Node first, as one in service has (warmServer below).
 // Timings are the reference device's (bench/reference): the page is slowed to it from Chromium's
-// index at the start, or its timings scaled on a slower host. A response of the page answered
+// index at the start, and again from its index before the tag search, or its timings scaled on a
+// slower host. A response of the page answered
 // 401 or 5xx fails the run.
 // A benchmark: a missed goal is a figure; it exits non-zero only when it cannot measure.
 import { readFileSync } from 'node:fs'
@@ -17,7 +18,7 @@ import { chromiumHost } from './reference/chromium-host.ts'
 import { type Row, timing } from './reference/figures.ts'
 import { assertNoRefusals, guardResponses } from './reference/guard.ts'
 import { printReport } from './reference/report.ts'
-import type { Reference } from './reference/scale.ts'
+import { type Reference, toReference } from './reference/scale.ts'
 import { newThrottledPage } from './reference/throttle.ts'
 import {
   buildApp,
@@ -113,27 +114,33 @@ try {
   await box.waitFor()
   await page.getByLabel('Store', { exact: true }).selectOption(store)
   await page.waitForLoadState('networkidle')
+  const tagsReference = await chromium.rethrottle(page, 'the tag search')
   step(`${queries.length} searches in the tag search`)
   const tags = await searchAll(page, box, 'tags')
   await chromium.end()
   assertNoRefusals(context, 'the catalog and the tag search')
   step('done')
-  const reference: Reference = chromium.reference()
-  const figures = (samples: Sample[]) => {
+  const catalogReference: Reference = chromium.reference()
+  // Each phase's timings as its own page was slowed: the host is measured again before the tags.
+  const figures = (samples: Sample[], reference: Reference) => {
     const measured = samples.flatMap((sample) => (sample.latency === null ? [] : [sample.latency]))
     return {
+      reference,
       p50: percentile(measured, 0.5),
       p95: percentile(measured, 0.95),
       missing: samples.length - measured.length,
     }
   }
-  const onCatalog = figures(catalog)
-  const inTags = figures(tags)
-  const slower = inTags.p95 > onCatalog.p95 ? inTags : onCatalog
+  const onCatalog = figures(catalog, catalogReference)
+  const inTags = figures(tags, tagsReference)
+  const slower =
+    toReference(inTags.reference, inTags.p95) > toReference(onCatalog.reference, onCatalog.p95)
+      ? inTags
+      : onCatalog
   const missing = onCatalog.missing + inTags.missing
   const shown = (label: string, each: typeof slower): Row[] => [
-    timing(reference, { figure: `${label}: keystroke to results, p50`, measured: each.p50 }),
-    timing(reference, {
+    timing(each.reference, { figure: `${label}: keystroke to results, p50`, measured: each.p50 }),
+    timing(each.reference, {
       figure: `${label}: keystroke to results, p95`,
       measured: each.p95,
       atMost: 100,
@@ -150,12 +157,12 @@ try {
     },
     ...shown('Catalog', onCatalog),
     ...shown('Tag search', inTags),
-    timing(reference, {
+    timing(slower.reference, {
       figure: 'Slower of the two, p50 (JSON)',
       measured: slower.p50,
       key: 'searchP50Ms',
     }),
-    timing(reference, {
+    timing(slower.reference, {
       figure: 'Slower of the two, p95 (JSON)',
       measured: slower.p95,
       atMost: 100,

@@ -12,7 +12,8 @@
 // it changed elsewhere). The stored position of the moved video is checked.
 // Goals: no long task over 50 ms, p95 frame interval ≤ 20 ms, ≤ 80 rows mounted, drop to saved
 // ≤ 300 ms. BENCH_PLAYLIST_VIDEOS (default 2000) sets the library size. Timings are the reference
-// device's (bench/reference): the page is slowed to it from Chromium's index at the start, or on a
+// device's (bench/reference): the page is slowed to it from Chromium's index at the start (and
+// again before the keyboard run), or on a
 // slower host its timings scaled (and a long task counted when its scaled duration is over 50 ms).
 // A response of the page answered 401 or 5xx fails the run.
 import { readFileSync } from 'node:fs'
@@ -25,7 +26,7 @@ import { chromiumHost } from './reference/chromium-host.ts'
 import { type Row, timing } from './reference/figures.ts'
 import { assertNoRefusals, guardResponses } from './reference/guard.ts'
 import { printReport } from './reference/report.ts'
-import { describe, type Reference } from './reference/scale.ts'
+import { describe, type Reference, toReference } from './reference/scale.ts'
 import { newThrottledPage } from './reference/throttle.ts'
 import {
   buildApp,
@@ -134,10 +135,25 @@ function rows(name: string, figures: DragFigures, target: number, reference: Ref
   ]
 }
 
-/** The worse of the two runs, the benchmark's JSON figures. */
-function worse(all: DragFigures[], reference: Reference): Row[] {
-  const tasks = all.reduce((sum, run) => sum + over50(run, reference), 0)
-  const rows = Math.max(...all.map((run) => run.maxRows))
+/** A run's figures and how its page's timings reach the reference (each run slowed anew). */
+interface Run {
+  figures: DragFigures
+  reference: Reference
+}
+
+/** The worse of the two runs, the benchmark's JSON figures, compared at the reference. */
+function worse(runs: Run[]): Row[] {
+  const tasks = runs.reduce((sum, run) => sum + over50(run.figures, run.reference), 0)
+  const rows = Math.max(...runs.map((run) => run.figures.maxRows))
+  const worst = (of: (figures: DragFigures) => number) => {
+    const run = runs.reduce((a, b) =>
+      toReference(b.reference, of(b.figures)) > toReference(a.reference, of(a.figures)) ? b : a,
+    )
+    return { reference: run.reference, measured: of(run.figures) }
+  }
+  const p95Frame = worst((figures) => percentile(figures.frameIntervals, 0.95))
+  const maxFrame = worst((figures) => max(figures.frameIntervals))
+  const saved = worst((figures) => figures.dropToSavedMs)
   return [
     {
       figure: 'Both: long tasks over 50 ms',
@@ -146,17 +162,17 @@ function worse(all: DragFigures[], reference: Reference): Row[] {
       met: tasks === 0,
       key: 'longTasksOver50ms',
       value: tasks,
-      note: tasksNote(reference),
+      note: runs.map((run) => tasksNote(run.reference)).join('; '),
     },
-    timing(reference, {
+    timing(p95Frame.reference, {
       figure: 'Worse: p95 frame interval',
-      measured: Math.max(...all.map((run) => percentile(run.frameIntervals, 0.95))),
+      measured: p95Frame.measured,
       atMost: 20,
       key: 'p95FrameMs',
     }),
-    timing(reference, {
+    timing(maxFrame.reference, {
       figure: 'Worse: max frame interval',
-      measured: Math.max(...all.map((run) => max(run.frameIntervals))),
+      measured: maxFrame.measured,
       key: 'maxFrameMs',
     }),
     {
@@ -167,9 +183,9 @@ function worse(all: DragFigures[], reference: Reference): Row[] {
       key: 'maxRowsMounted',
       value: rows,
     },
-    timing(reference, {
+    timing(saved.reference, {
       figure: 'Worse: drop to saved',
-      measured: Math.max(...all.map((run) => run.dropToSavedMs)),
+      measured: saved.measured,
       atMost: 300,
       key: 'dropToSavedMs',
     }),
@@ -195,6 +211,7 @@ try {
   await open(page, server.url, playlist.id)
   step('mouse drag of the first video to position 900')
   const mouse = await dragFirstTo(page, playlist.id, 900, rowHeight)
+  const keyboardReference = await chromium.rethrottle(page, 'the keyboard move')
   await open(page, server.url, playlist.id)
   step('keyboard move of the first video 50 places down')
   const keyboard = await keyboardMoveFirst(page, playlist.id, 50)
@@ -202,7 +219,7 @@ try {
   assertNoRefusals(context, 'the playlist editor')
   step('done')
 
-  const reference = chromium.reference()
+  const mouseReference = chromium.reference()
   for (const [name, run] of [
     ['Mouse drag', mouse],
     ['Keyboard', keyboard],
@@ -215,9 +232,12 @@ try {
     'playlist',
     `bench:playlist — a ${playlist.length}-video playlist, headless Chromium (the worse run is the JSON figure)`,
     [
-      ...rows('Mouse drag to 900', mouse, 900, reference),
-      ...rows('Keyboard, 50 places', keyboard, 51, reference),
-      ...worse([mouse, keyboard], reference),
+      ...rows('Mouse drag to 900', mouse, 900, mouseReference),
+      ...rows('Keyboard, 50 places', keyboard, 51, keyboardReference),
+      ...worse([
+        { figures: mouse, reference: mouseReference },
+        { figures: keyboard, reference: keyboardReference },
+      ]),
     ],
     chromium.hosts(),
   )

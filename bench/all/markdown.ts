@@ -24,8 +24,9 @@ prints it as \`hostIndex\` in its JSON line. Each timing is then referred to the
 - **CPU slowed**: a browser-side timing measured with Chromium's CPU throttled to the reference
   on a host faster than it (\`Emulation.setCPUThrottlingRate\`, from hostIndex / 1000 at the
   start, corrected until a slowed page reads an index of about 1,000: the throttle slows more than
-  asked, [decision 0026](decisions/0026-throttle-calibrated-to-the-reference.md)); the figure is
-  as measured.
+  asked, [decision 0026](decisions/0026-throttle-calibrated-to-the-reference.md); measured and set
+  again before a later timed phase, [a host that changes speed](benchmarking.md#a-host-that-changes-speed));
+  the figure is as measured.
 - **scaled (× factor)**: a server-side timing, or a browser-side one on a host slower than the
   reference: measured, then multiplied by hostIndex / 1000 (the mean of start and end). The
   measured figure is shown beside it, and in the JSON line under its key with \`Measured\`
@@ -51,11 +52,24 @@ function table(header: string[], right: boolean[], rows: string[][]): string[] {
   return [line(all[0] ?? []), `| ${rule.join(' | ')} |`, ...all.slice(1).map(line)]
 }
 
+interface PhaseFigures {
+  name: string
+  chromium: number | null
+  throttleRate: number
+  indexUnderThrottle: number | null
+}
+
+// A later phase slowed anew from the host's index then (bench/reference/chromium-host.ts).
+const phaseSummary = (phase: PhaseFigures) =>
+  `then ${phase.name}: chromium ${whole(phase.chromium)}, throttleRate ${phase.throttleRate}, indexUnderThrottle ${whole(phase.indexUnderThrottle)}`
+
 function hostSummary(report: BenchReport): string {
   const parts = Object.entries(report.host).map(([name, value]) =>
-    typeof value === 'object' && value !== null
-      ? `${name} ${whole((value as { start?: number }).start)} → ${whole((value as { end?: number }).end)}`
-      : `${name} ${String(value)}`,
+    name === 'phases' && Array.isArray(value)
+      ? (value as PhaseFigures[]).map(phaseSummary).join(', ')
+      : typeof value === 'object' && value !== null
+        ? `${name} ${whole((value as { start?: number }).start)} → ${whole((value as { end?: number }).end)}`
+        : `${name} ${String(value)}`,
   )
   const settings = Object.entries(report.settings ?? {})
     .map(([name, value]) => `${name}=${value}`)

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { cpuLimit } from './cpu-limit.ts'
 import { keyedFigures, type Row, rounded, table } from './figures.ts'
-import type { HostSpeed } from './host-index.ts'
+import { type HostSpeed, referenceIndex } from './host-index.ts'
 
 /** The hosts a benchmark measured: the process its `hostIndex` is of first. */
 export interface Hosts {
@@ -12,6 +12,16 @@ export interface Hosts {
   underThrottle?: number | null
   /** Chromium's own index, when its pages were slowed to play a slower machine (two speeds). */
   real?: number
+  /** Later timed phases whose pages were slowed again from the host's index then. */
+  phases?: Phase[]
+}
+
+/** A timed phase that measured the host again and slowed its page from that (`rethrottle`). */
+export interface Phase {
+  name: string
+  hostIndex: number
+  rate: number
+  underThrottle: number | null
 }
 
 /** What a benchmark leaves for `npm run bench` (bench/all.ts) in BENCH_REPORT_FILE. */
@@ -45,9 +55,23 @@ function hostFigures(hosts: Hosts): Record<string, unknown> {
     host.throttleRate = Math.round(hosts.throttleRate * 100) / 100
   if (hosts.underThrottle != null) host.indexUnderThrottle = whole(hosts.underThrottle)
   if (hosts.real !== undefined) host.chromiumUnslowed = whole(hosts.real)
+  if (hosts.phases?.length)
+    host.phases = hosts.phases.map((phase) => ({
+      name: phase.name,
+      chromium: whole(phase.hostIndex),
+      throttleRate: Math.round(phase.rate * 100) / 100,
+      indexUnderThrottle: whole(phase.underThrottle ?? undefined),
+    }))
   if (cpuLimit() !== null) host.cpuLimit = cpuLimit()
   return host
 }
+
+// The calibration keeps the rate whose page read closest to 1,000; a host that moved while it
+// was measured can leave that far off, and the page then was not the reference device.
+const missedReference = (underThrottle: number | null | undefined) =>
+  underThrottle != null && Math.abs(underThrottle / referenceIndex - 1) > 0.1
+    ? ' — more than 10% from the reference: the host moved while the throttle was set, so these figures are less comparable'
+    : ''
 
 function hostLines(hosts: Hosts): string[] {
   const lines = hosts.speeds.map(
@@ -61,8 +85,14 @@ function hostLines(hosts: Hosts): string[] {
   else if (hosts.throttleRate !== undefined)
     lines.push(
       hosts.throttleRate > 1
-        ? `Measured pages slowed ${hosts.throttleRate.toFixed(2)}× (Emulation.setCPUThrottlingRate); the index in such a page: ${whole(hosts.underThrottle ?? undefined) ?? 'not measured'} (reference 1,000)`
+        ? `Measured pages slowed ${hosts.throttleRate.toFixed(2)}× (Emulation.setCPUThrottlingRate); the index in such a page: ${whole(hosts.underThrottle ?? undefined) ?? 'not measured'} (reference 1,000)${missedReference(hosts.underThrottle)}`
         : 'Measured pages not slowed: the host is slower than the reference, so their timings are scaled',
+    )
+  for (const phase of hosts.phases ?? [])
+    lines.push(
+      phase.rate > 1
+        ? `Then ${phase.name}: host ${whole(phase.hostIndex)}, its page slowed ${phase.rate.toFixed(2)}× to read ${whole(phase.underThrottle ?? undefined) ?? 'not measured'}${missedReference(phase.underThrottle)}`
+        : `Then ${phase.name}: host ${whole(phase.hostIndex)}, slower than the reference: its page not slowed, its timings scaled`,
     )
   const limit = cpuLimit()
   if (limit !== null)

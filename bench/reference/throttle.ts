@@ -1,16 +1,24 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { pageIndex, referenceIndex } from './host-index.ts'
+
+// Each slowed page's session, so a later phase can change its rate (`throttle` again).
+const sessions = new WeakMap<Page, CDPSession>()
 
 /**
  * Slows `page`'s CPU by `rate` (`Emulation.setCPUThrottlingRate`; `throttleRate` gives the one
  * for the reference device) for as long as the page lives, across its navigations; nothing for
- * a rate of 1. Call it before the page navigates, so its whole load is measured slowed.
+ * a rate of 1 on a page not slowed yet. Called again, it changes the rate (1: no longer slowed).
+ * Call it before the page navigates, so its whole load is measured slowed.
  */
 export async function throttle(page: Page, rate: number): Promise<void> {
-  if (rate <= 1) return
+  if (rate <= 1 && !sessions.has(page)) return
   // The session stays attached until the page closes: detaching it would end the emulation.
-  const session = await page.context().newCDPSession(page)
-  await session.send('Emulation.setCPUThrottlingRate', { rate })
+  let session = sessions.get(page)
+  if (!session) {
+    session = await page.context().newCDPSession(page)
+    sessions.set(page, session)
+  }
+  await session.send('Emulation.setCPUThrottlingRate', { rate: Math.max(1, rate) })
 }
 
 /** A new page of `context`, slowed by `rate` before it loads anything. */
