@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { cpuLimit } from './cpu-limit.ts'
 import { chromiumIndex, HostSpeed, referenceIndex } from './host-index.ts'
 import type { Hosts, Phase } from './report.ts'
 import { browserReference, type Reference, serverReference } from './scale.ts'
-import { calibrateThrottle, indexUnderThrottle, throttle } from './throttle.ts'
+import { calibrateThrottle, indexUnderThrottle } from './throttle.ts'
 
 /** A browser benchmark's Chromium: its index at the start, and the slowdown its pages get. */
 export interface ChromiumHost {
@@ -17,10 +17,11 @@ export interface ChromiumHost {
   /** How the pages' timings reach the reference device (after `end`). */
   reference(): Reference
   /**
-   * Before a later timed phase: measures the host again and slows `page` from what it reads now,
-   * as at the start. Gives how that phase's timings reach the reference.
+   * Before a later timed phase: measures the host again and decides the rate from what it reads
+   * now, as at the start. Gives that rate (for the phase's pages: `throttle`) and how the phase's
+   * timings reach the reference.
    */
-  rethrottle(page: Page, phase: string): Promise<Reference>
+  rethrottle(phase: string): Promise<{ rate: number; reference: Reference }>
   hosts(): Hosts
 }
 
@@ -46,16 +47,17 @@ export async function chromiumHost(browser: Browser): Promise<ChromiumHost> {
     underThrottle,
     end: () => speed.end(),
     reference: () => browserReference(speed, rate),
-    async rethrottle(page, name) {
+    async rethrottle(name) {
       // A rate decided at the start is right only while the host keeps its speed: hosts here
       // moved by a third within one run (docs/benchmarking.md#a-host-that-changes-speed).
       const now = await chromiumIndex(browser)
       const again = await calibrateThrottle(now, (rate) => pageIndexAt(browser, rate, now))
-      await throttle(page, again.rate)
       phases.push({ name, hostIndex: now, rate: again.rate, underThrottle: again.underThrottle })
-      return again.rate > 1
-        ? { basis: 'throttled', hostIndex: now, rate: again.rate, factor: 1 }
-        : { basis: 'scaled', hostIndex: now, rate: 1, factor: now / referenceIndex }
+      const reference: Reference =
+        again.rate > 1
+          ? { basis: 'throttled', hostIndex: now, rate: again.rate, factor: 1 }
+          : { basis: 'scaled', hostIndex: now, rate: 1, factor: now / referenceIndex }
+      return { rate: again.rate, reference }
     },
     hosts: () => ({ speeds: [speed], throttleRate: rate, underThrottle, phases }),
   }
@@ -84,7 +86,7 @@ async function slowerMachine(browser: Browser, limit: number): Promise<ChromiumH
     end: () => speed.end(),
     reference: () => serverReference(speed),
     // Playing a slower machine, the pages keep the rate that made them read it.
-    rethrottle: async () => serverReference(speed),
+    rethrottle: async () => ({ rate, reference: serverReference(speed) }),
     hosts: () => ({ speeds: [speed], throttleRate: rate, underThrottle: speed.atStart, real }),
   }
 }
