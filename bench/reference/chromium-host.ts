@@ -3,7 +3,7 @@ import { cpuLimit } from './cpu-limit.ts'
 import { chromiumIndex, HostSpeed, referenceIndex } from './host-index.ts'
 import type { Hosts, Phase } from './report.ts'
 import { browserReference, type Reference, serverReference } from './scale.ts'
-import { calibrateThrottle, indexUnderThrottle } from './throttle.ts'
+import { calibrateThrottle, indexUnderThrottle, settleThrottle } from './throttle.ts'
 
 /** A browser benchmark's Chromium: its index at the start, and the slowdown its pages get. */
 export interface ChromiumHost {
@@ -37,9 +37,13 @@ export async function chromiumHost(browser: Browser): Promise<ChromiumHost> {
     if (slower) return slower
   }
   const speed = await HostSpeed.start('chromium', () => chromiumIndex(browser))
-  const { rate, underThrottle } = await calibrateThrottle(speed.atStart, (rate) =>
-    pageIndexAt(browser, rate, speed.atStart),
-  )
+  const settle = (hostIndex: number) =>
+    settleThrottle(
+      hostIndex,
+      () => chromiumIndex(browser),
+      (rate, index) => pageIndexAt(browser, rate, index),
+    )
+  const { rate, underThrottle } = await settle(speed.atStart)
   const phases: Phase[] = []
   return {
     speed,
@@ -50,8 +54,8 @@ export async function chromiumHost(browser: Browser): Promise<ChromiumHost> {
     async rethrottle(name) {
       // A rate decided at the start is right only while the host keeps its speed: hosts here
       // moved by a third within one run (docs/benchmarking.md#a-host-that-changes-speed).
-      const now = await chromiumIndex(browser)
-      const again = await calibrateThrottle(now, (rate) => pageIndexAt(browser, rate, now))
+      const again = await settle(await chromiumIndex(browser))
+      const now = again.hostIndex
       phases.push({ name, hostIndex: now, rate: again.rate, underThrottle: again.underThrottle })
       const reference: Reference =
         again.rate > 1

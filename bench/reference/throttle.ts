@@ -92,3 +92,33 @@ export async function calibrateThrottle(
   }
   return best ?? { rate: 1, underThrottle: null }
 }
+
+/** A calibration whose page read further than this share from its target is tried again. */
+const settledWithin = 0.1
+const attempts = 2
+
+/**
+ * `calibrateThrottle` from the host's index `hostIndex`, tried again from a fresh reading of the
+ * host (`measureHost`) when its best page read more than 10% from the target: the host moved
+ * while the rate was being set. Keeps the attempt whose page read closest, with the index it
+ * started from.
+ */
+export async function settleThrottle(
+  hostIndex: number,
+  measureHost: () => Promise<number>,
+  measurePage: (rate: number, hostIndex: number) => Promise<number>,
+  target = referenceIndex,
+): Promise<Throttle & { hostIndex: number }> {
+  const miss = (throttle: Throttle) =>
+    throttle.underThrottle === null ? 0 : Math.abs(throttle.underThrottle / target - 1)
+  let host = hostIndex
+  let best: (Throttle & { hostIndex: number }) | null = null
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    if (attempt > 0) host = await measureHost()
+    const from = host
+    const throttle = await calibrateThrottle(from, (rate) => measurePage(rate, from), target)
+    if (!best || miss(throttle) < miss(best)) best = { ...throttle, hostIndex: from }
+    if (miss(throttle) <= settledWithin) break
+  }
+  return best ?? { rate: 1, underThrottle: null, hostIndex }
+}

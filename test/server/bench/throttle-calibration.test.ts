@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest'
-import { calibrateThrottle } from '../../../bench/reference/throttle.ts'
+import { calibrateThrottle, settleThrottle } from '../../../bench/reference/throttle.ts'
 
 // Chromium's throttle slows more than asked: here, as measured on this project's machines, a
 // page slowed by r runs as if slowed by 1.2 r. The rate is corrected until the page reads the
@@ -44,4 +44,38 @@ it('slows a page to any index asked for, as two speeds plays a slower machine', 
   const throttle = await calibrateThrottle(1600, measure, 800)
   expect(asked[0]).toBe(2)
   expect(throttle.underThrottle).toBeCloseTo(800, -1)
+})
+
+it('sets the rate again from a fresh reading of the host when the host moved while it was set', async () => {
+  // The first attempt's pages read far from 1,000 (the host was changing speed); the host then
+  // reads 1,600 and holds, and the second attempt settles.
+  const moving = [700, 1400, 1250, 1350]
+  const settled = overSlowing(1600)
+  const hostReadings: number[] = []
+  const throttle = await settleThrottle(
+    2000,
+    async () => {
+      hostReadings.push(1600)
+      return 1600
+    },
+    async (rate, hostIndex) => (hostIndex === 2000 ? (moving.shift() ?? 0) : settled.measure(rate)),
+  )
+  expect(hostReadings).toEqual([1600])
+  expect(throttle.hostIndex).toBe(1600)
+  expect(throttle.underThrottle).toBeCloseTo(1000, -1)
+})
+
+it('does not measure the host again when the first attempt settles', async () => {
+  const { measure } = overSlowing(2400)
+  let readings = 0
+  const throttle = await settleThrottle(
+    2400,
+    async () => {
+      readings++
+      return 2400
+    },
+    (rate) => measure(rate),
+  )
+  expect(readings).toBe(0)
+  expect(throttle).toMatchObject({ hostIndex: 2400, rate: expect.closeTo(2) })
 })
