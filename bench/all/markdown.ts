@@ -1,4 +1,4 @@
-import type { BenchReport } from '../reference/report.ts'
+import type { BenchReport, PhaseFigures } from '../reference/report.ts'
 import { benchmarks } from './benchmarks.ts'
 import type { Entry, Results, TwoSpeeds } from './results.ts'
 
@@ -50,13 +50,6 @@ function table(header: string[], right: boolean[], rows: string[][]): string[] {
     right[i] ? `${'-'.repeat(width - 1)}:` : '-'.repeat(width),
   )
   return [line(all[0] ?? []), `| ${rule.join(' | ')} |`, ...all.slice(1).map(line)]
-}
-
-interface PhaseFigures {
-  name: string
-  chromium: number | null
-  throttleRate: number
-  indexUnderThrottle: number | null
 }
 
 // A later phase slowed anew from the host's index then (bench/reference/chromium-host.ts).

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core'
 import { cpuLimit } from './cpu-limit.ts'
 import { chromiumIndex, HostSpeed, referenceIndex } from './host-index.ts'
 import type { Hosts, Phase } from './report.ts'
-import { browserReference, type Reference, serverReference } from './scale.ts'
+import { browserReference, type Reference, referenceAt, serverReference } from './scale.ts'
 import { calibrateThrottle, indexUnderThrottle, settleThrottle } from './throttle.ts'
 
 /** A browser benchmark's Chromium: its index at the start, and the slowdown its pages get. */
@@ -55,13 +55,8 @@ export async function chromiumHost(browser: Browser): Promise<ChromiumHost> {
       // A rate decided at the start is right only while the host keeps its speed: hosts here
       // moved by a third within one run (docs/benchmarking.md#a-host-that-changes-speed).
       const again = await settle(await chromiumIndex(browser))
-      const now = again.hostIndex
-      phases.push({ name, hostIndex: now, rate: again.rate, underThrottle: again.underThrottle })
-      const reference: Reference =
-        again.rate > 1
-          ? { basis: 'throttled', hostIndex: now, rate: again.rate, factor: 1 }
-          : { basis: 'scaled', hostIndex: now, rate: 1, factor: now / referenceIndex }
-      return { rate: again.rate, reference }
+      phases.push({ name, ...again })
+      return { rate: again.rate, reference: referenceAt(again.hostIndex, again.rate) }
     },
     hosts: () => ({ speeds: [speed], throttleRate: rate, underThrottle, phases }),
   }

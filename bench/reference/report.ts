@@ -24,6 +24,14 @@ export interface Phase {
   underThrottle: number | null
 }
 
+/** A phase as the JSON line and docs/benchmarks.json keep it (`host.phases`). */
+export interface PhaseFigures {
+  name: string
+  chromium: number | null
+  throttleRate: number
+  indexUnderThrottle: number | null
+}
+
 /** What a benchmark leaves for `npm run bench` (bench/all.ts) in BENCH_REPORT_FILE. */
 export interface BenchReport {
   bench: string
@@ -56,12 +64,14 @@ function hostFigures(hosts: Hosts): Record<string, unknown> {
   if (hosts.underThrottle != null) host.indexUnderThrottle = whole(hosts.underThrottle)
   if (hosts.real !== undefined) host.chromiumUnslowed = whole(hosts.real)
   if (hosts.phases?.length)
-    host.phases = hosts.phases.map((phase) => ({
-      name: phase.name,
-      chromium: whole(phase.hostIndex),
-      throttleRate: Math.round(phase.rate * 100) / 100,
-      indexUnderThrottle: whole(phase.underThrottle ?? undefined),
-    }))
+    host.phases = hosts.phases.map(
+      (phase): PhaseFigures => ({
+        name: phase.name,
+        chromium: whole(phase.hostIndex),
+        throttleRate: Math.round(phase.rate * 100) / 100,
+        indexUnderThrottle: whole(phase.underThrottle ?? undefined),
+      }),
+    )
   if (cpuLimit() !== null) host.cpuLimit = cpuLimit()
   return host
 }

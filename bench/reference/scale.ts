@@ -31,14 +31,19 @@ export const throttleRate = (index: number) => Math.max(1, index / referenceInde
  * server's.
  */
 export function browserReference(speed: HostSpeed, rate = throttleRate(speed.atStart)): Reference {
+  return referenceAt(speed.index, rate)
+}
+
+/** Timings of a host of `hostIndex` whose pages were slowed by `rate` (1: not slowed, scaled). */
+export function referenceAt(hostIndex: number, rate: number): Reference {
   return rate > 1
-    ? { basis: 'throttled', hostIndex: speed.index, rate, factor: 1 }
-    : serverReference(speed)
+    ? { basis: 'throttled', hostIndex, rate, factor: 1 }
+    : { basis: 'scaled', hostIndex, rate: 1, factor: hostIndex / referenceIndex }
 }
 
 /** Server-side timings: measured at the host's speed, then × hostIndex / 1,000. */
 export function serverReference(speed: HostSpeed): Reference {
-  return { basis: 'scaled', hostIndex: speed.index, rate: 1, factor: speed.index / referenceIndex }
+  return referenceAt(speed.index, 1)
 }
 
 export type Preset = 'desktop' | 'mobile'
