@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core'
 import { guardResponses } from '../reference/guard.ts'
 import { newThrottledPage } from '../reference/throttle.ts'
 import { signInContext } from './account.ts'
@@ -90,15 +90,47 @@ export interface ProbeWindow {
 /**
  * Navigates to the library and resolves once the probe has seen the first card. It waits for the
  * probe's console message rather than polling: Playwright's polling injects its own script into
- * the page, which cost about 60 ms of the loading page's main thread.
+ * the page, which cost about 60 ms of the loading page's main thread. A page that never shows a
+ * card fails with what it showed instead, and the errors it logged.
  */
 export async function openLibrary(page: Page, url: string): Promise<void> {
+  const errors: string[] = []
+  const logError = (message: ConsoleMessage) => {
+    if (message.type() === 'error') errors.push(message.text())
+  }
+  const pageError = (error: Error) => errors.push(String(error))
+  page.on('console', logError)
+  page.on('pageerror', pageError)
   const firstCard = page.waitForEvent('console', {
     predicate: (message) => message.text() === 'bench: first card',
   })
-  await page.goto(`${url}/videos`, { waitUntil: 'commit' })
-  await firstCard
+  try {
+    const response = await page.goto(`${url}/videos`, { waitUntil: 'commit' })
+    await firstCard.catch(async (error: unknown) => {
+      const shown = await pageShown(page).catch((reason) => `unreadable (${reason})`)
+      throw new Error(
+        `no first card on /videos (document ${response?.status() ?? 'not answered'}; ${shown}` +
+          `${errors.length ? `; errors: ${errors.join(' | ').slice(0, 400)}` : ''}): ${error}`,
+      )
+    })
+  } finally {
+    page.off('console', logError)
+    page.off('pageerror', pageError)
+  }
 }
+
+// What a page that never showed a card was showing, for the failure's message.
+const pageShown = (page: Page) =>
+  page.evaluate((selector) => {
+    const text = (document.getElementById('root')?.textContent ?? '').replace(/\s+/g, ' ').trim()
+    return [
+      `at ${location.pathname}${location.search}`,
+      `readyState ${document.readyState}`,
+      `probe ${'__bench' in window ? 'installed' : 'missing'}`,
+      `${document.querySelectorAll(selector).length} cards`,
+      `text "${text.slice(0, 200)}"`,
+    ].join(', ')
+  }, cards)
 
 export async function sessionEvents(
   page: Page,
