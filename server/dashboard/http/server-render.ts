@@ -154,9 +154,16 @@ export async function createServerRender(options: ServerRenderOptions) {
       const value = req.headers[name]
       if (typeof value === 'string') headers[name] = value
     }
-    const gone = new AbortController()
-    res.once('close', () => gone.abort())
-    const signal = AbortSignal.any([gone.signal, AbortSignal.timeout(deadlineMs)])
+    const stop = new AbortController()
+    res.once('close', () => stop.abort())
+    // A timer of its own, not AbortSignal.timeout joined by AbortSignal.any: Node 20 lets the
+    // garbage collector take such a timeout (nodejs/node#57736), and a render waiting on a slow
+    // call then held the page open, its head sent and no markup, past its deadline.
+    const deadline = setTimeout(
+      () => stop.abort(new DOMException('the server render passed its deadline', 'TimeoutError')),
+      deadlineMs,
+    )
+    const signal = stop.signal
     let root = '<div id="root"></div>'
     try {
       const result = await render({ url, origin, headers, signal })
@@ -167,6 +174,8 @@ export async function createServerRender(options: ServerRenderOptions) {
     } catch (error) {
       options.onOutcome('fallback')
       if (!signal.aborted) options.onError(error)
+    } finally {
+      clearTimeout(deadline)
     }
     out.end(`${root}${end}`)
   }

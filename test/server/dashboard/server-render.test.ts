@@ -3,6 +3,8 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { createServerRender } from '../../../server/dashboard/http/server-render.ts'
 
@@ -155,6 +157,19 @@ it('gives up at the deadline, aborting the render, and sends the page for the br
   expect(outcomes).toEqual(['fallback'])
   expect(errors).toEqual([])
 })
+
+it('keeps its deadline when the garbage collector runs during the render', async () => {
+  // Node 20 let the collector take an AbortSignal.timeout joined by AbortSignal.any
+  // (nodejs/node#57736): the deadline never came and the page stayed open.
+  setFlagsFromString('--expose-gc')
+  const collect = runInNewContext('gc') as () => void
+  const page = navigate('/videos?render=slow')
+  await expect.poll(() => seen.renderStarted).toBe('/videos?render=slow')
+  collect()
+
+  expect(await (await page).text()).toContain('<div id="root"></div>')
+  expect(outcomes).toEqual(['fallback'])
+}, 5_000)
 
 it('leaves a navigation to the static page while the renders allowed at once are all running', async () => {
   const slow = navigate('/videos?render=slow')
