@@ -6,7 +6,6 @@ import { assertLighthouseNoRefusals } from '../reference/guard.ts'
 import { chromiumIndex } from '../reference/host-index.ts'
 import { lighthouseMultiplier, type Preset } from '../reference/scale.ts'
 import { launchBrowser } from './harness.ts'
-import { attemptUntilSound, type LighthouseAttempt } from './lighthouse-attempts.ts'
 import { figuresOf, type LighthouseFigures, scoreOf } from './lighthouse-findings.ts'
 
 export type { LighthouseFigures, Preset }
@@ -14,9 +13,10 @@ export type { LighthouseFigures, Preset }
 /** How many times each preset loads the page; the median run is reported. */
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5)
 
-interface Run extends LighthouseAttempt {
+interface Run {
   lhr: Result
   hostIndex: number
+  multiplier: number
 }
 
 /**
@@ -38,13 +38,9 @@ export async function runLighthouse(
   const runs: Run[] = []
   const warnings: string[] = []
   for (let run = 0; run < (options.runs ?? lighthouseRuns); run++) {
-    // Lighthouse now and then loses its own trace of the load ("NO_NAVSTART"), and this
-    // machine's speed moves by half within a minute: a run with either is made again.
-    const { kept, warnings: repeated } = await attemptUntilSound(() =>
-      lighthouseOnce(url, preset, cookie),
-    )
-    warnings.push(...repeated)
-    runs.push(kept)
+    const result = await lighthouseWithRetries(url, preset, cookie)
+    warnings.push(...result.warnings)
+    runs.push(result.run)
   }
   const valid = filterToValidRuns(runs.map((run) => run.lhr))
   const median = valid.length ? computeMedianRun(valid) : runs[0]?.lhr
@@ -60,6 +56,23 @@ export async function runLighthouse(
     hostIndex: chosen.hostIndex,
     multiplier: chosen.multiplier,
     warnings: [...figures.warnings, ...warnings],
+  }
+}
+
+// Lighthouse now and then loses its own trace of the load ("NO_NAVSTART"): that is no figure of
+// the page, so the run is repeated (up to twice), and the report says so.
+async function lighthouseWithRetries(
+  url: string,
+  preset: Preset,
+  cookie: string,
+): Promise<{ run: Run; warnings: string[] }> {
+  const failed: string[] = []
+  for (;;) {
+    const run = await lighthouseOnce(url, preset, cookie)
+    const error = run.lhr.runtimeError?.message
+    if (!error || failed.length === 2)
+      return { run, warnings: failed.map((reason) => `repeated after: runtime error: ${reason}`) }
+    failed.push(error)
   }
 }
 
@@ -112,15 +125,7 @@ async function lighthouseOnce(url: string, preset: Preset, cookie: string): Prom
     if (!result.lhr.runtimeError)
       assertLighthouseNoRefusals(result.lhr.audits, `Lighthouse (${preset}) on ${url}`)
     const atEnd = await chromiumIndex(browser)
-    return {
-      lhr: result.lhr,
-      hostIndex: (atStart + atEnd) / 2,
-      preset,
-      error: result.lhr.runtimeError?.message ?? null,
-      setFrom: atStart,
-      multiplier,
-      ownIndex: result.lhr.environment?.benchmarkIndex ?? null,
-    }
+    return { lhr: result.lhr, hostIndex: (atStart + atEnd) / 2, multiplier }
   } finally {
     await browser.close()
   }
