@@ -117,4 +117,25 @@ describe('SortableList, virtualized, while a row is dragged', () => {
     await userEvent.keyboard(' ')
     expect(onMove).toHaveBeenCalledExactlyOnceWith({ ids: ['v1', 'v3'], toIndex: 3 })
   })
+
+  // Each slot crossed re-renders the list (its drop line); a 1,000-video drag crosses hundreds.
+  it('renders only the lifted row again as it crosses slots, not the rows it passes', async () => {
+    const labelled: string[] = []
+    renderList({
+      words: {
+        handleLabel: (caption) => {
+          labelled.push(caption)
+          return `Reorder ${caption}`
+        },
+      },
+    })
+    ;(await screen.findByRole('button', { name: 'Reorder Video 2' })).focus()
+    await userEvent.keyboard(' ')
+    await expectAnnounced('Picked up Video 2, at position 2 of 1000.')
+    labelled.length = 0
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}')
+    await expectAnnounced('Video 2 is over position 6 of 1000.')
+    // The lifted row follows the keys; no other row is rendered again.
+    expect(new Set(labelled)).toEqual(new Set(['Video 2']))
+  })
 })

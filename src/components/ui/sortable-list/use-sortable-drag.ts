@@ -1,11 +1,13 @@
 import {
   type Announcements,
+  type ClientRect,
   type CollisionDetection,
   closestCenter,
   type DndContextProps,
   type DragEndEvent,
   type DragMoveEvent,
   type DragStartEvent,
+  getClientRect,
   KeyboardSensor,
   type Modifier,
   MouseSensor,
@@ -15,7 +17,7 @@ import {
   useSensors,
 } from '@dnd-kit/core'
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable'
-import { useRef, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { blockFor } from './move-block'
 import { type RowSlots, slotAt, slotSteps, slotsFor } from './row-slots'
 import { useLetGo } from './use-let-go'
@@ -34,6 +36,10 @@ export interface Drag {
   slots?: RowSlots
   slot?: number
 }
+
+const mouseOptions = { activationConstraint: { distance: 4 } }
+// A short press before a drag starts, so a finger on the list still scrolls it.
+const touchOptions = { activationConstraint: { delay: 200, tolerance: 8 } }
 
 const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 })
 
@@ -67,14 +73,12 @@ export function useSortableDrag({
   // dnd-kit calls the announcements during its own events, before our state has re-rendered.
   const dragRef = useRef<Drag | null>(null)
   const spokenIndex = useRef<number | null>(null)
+  const measuring = useLiftedRowMeasuredOnce(slotHeight !== undefined)
 
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: 4 } }),
-    // A short press before a drag starts, so a finger on the list still scrolls it.
-    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    // Instant scrolling: a smooth scroll still running when the next arrow key comes makes dnd-kit
-    // measure rows mid-flight, and some key presses of a long move were lost.
-    useSensor(KeyboardSensor, {
+  // The same options from one render to the next: new ones make new sensors, and dnd-kit then
+  // re-renders every draggable row each time the list renders (every slot a drag crosses).
+  const keyboardOptions = useMemo(
+    () => ({
       coordinateGetter:
         slotHeight === undefined
           ? sortableKeyboardCoordinates
@@ -82,8 +86,16 @@ export function useSortableDrag({
               slot: dragRef.current?.slot ?? 0,
               count: dragRef.current?.shown.length ?? 0,
             })),
-      scrollBehavior: 'auto',
+      // Instant scrolling: a smooth scroll still running when the next arrow key comes makes
+      // dnd-kit measure rows mid-flight, and some key presses of a long move were lost.
+      scrollBehavior: 'auto' as const,
     }),
+    [slotHeight],
+  )
+  const sensors = useSensors(
+    useSensor(MouseSensor, mouseOptions),
+    useSensor(TouchSensor, touchOptions),
+    useSensor(KeyboardSensor, keyboardOptions),
   )
 
   const place = (id: string, count: number, index: number) =>
@@ -96,6 +108,7 @@ export function useSortableDrag({
     place(current.activeId, current.block.length, items.indexOf(current.activeId))
 
   function onDragStart({ active, activatorEvent }: DragStartEvent) {
+    measuring?.forget()
     const activeId = String(active.id)
     const block = blockFor(items, selection, activeId)
     const folded = new Set(block.filter((id) => id !== activeId))
@@ -190,6 +203,7 @@ export function useSortableDrag({
   const contextProps: DndContextProps = {
     sensors,
     collisionDetection: slotHeight === undefined ? closestCenter : noCollisions,
+    measuring: measuring?.config,
     modifiers: [verticalOnly],
     // The list's own scroller first: dnd-kit's default starts with the page, and once the page
     // cannot scroll further it does not move on to the list until the pointer moves again. Twice
@@ -207,4 +221,29 @@ export function useSortableDrag({
     onDragCancel: () => setDrag(null),
   }
   return { drag, contextProps }
+}
+
+/**
+ * For a virtualized list, whose preview is an overlay placed by slot: the lifted row is measured
+ * once per drag. dnd-kit measures it again on every DOM change around it, and as the list mounts
+ * rows while it scrolls, the row has moved each time: a new rectangle re-rendered every mounted
+ * row (its context changes with it) and forced a layout, for a figure nothing with an overlay
+ * reads. The first is what places the overlay.
+ */
+function useLiftedRowMeasuredOnce(enabled: boolean) {
+  return useMemo(() => {
+    if (!enabled) return undefined
+    let lifted: { element: HTMLElement; rect: ClientRect } | null = null
+    const measure = (element: HTMLElement) => {
+      if (lifted?.element !== element)
+        lifted = { element, rect: getClientRect(element, { ignoreTransform: true }) }
+      return lifted.rect
+    }
+    return {
+      config: { draggable: { measure } },
+      forget: () => {
+        lifted = null
+      },
+    }
+  }, [enabled])
 }
