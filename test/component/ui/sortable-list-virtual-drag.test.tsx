@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { SortableListProps } from '@/components/ui/sortable-list/sortable-list'
 import {
   expectAnnounced,
   Harness,
@@ -18,7 +19,7 @@ beforeEach(() => {
 })
 afterEach(() => vi.restoreAllMocks())
 
-function renderList(options: { selection?: ReadonlySet<string> } = {}) {
+function renderList(options: Pick<SortableListProps, 'selection' | 'words'> = {}) {
   const onMove = vi.fn()
   const view = render(
     <Harness
