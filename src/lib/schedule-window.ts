@@ -6,8 +6,19 @@ export const scheduleHorizonMs = 28 * dayMs
 const horizonDays = scheduleHorizonMs / dayMs
 const minuteMs = 60_000
 
-/** The hint beside a publish-at input, e.g. for "Europe/London". */
-export const scheduleHint = (timeZone: string) =>
+let userTimeZone: string | undefined
+/**
+ * The user's time zone, read when first asked for rather than at import: a page's first Intl
+ * call loads the browser's locale data (about 100 ms at the reference device), which the
+ * screens importing this paid in the click that opened them (docs/benchmarking.md, bench:ui).
+ */
+export const localTimeZone = () => {
+  userTimeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone
+  return userTimeZone
+}
+
+/** The hint beside a publish-at input, e.g. for "Europe/London" (the user's own by default). */
+export const scheduleHint = (timeZone = localTimeZone()) =>
   `Your local time (${timeZone}), from now up to ${horizonDays} days ahead.`
 
 const pad = (n: number) => String(n).padStart(2, '0')

@@ -3,8 +3,6 @@ import { scheduleBounds, scheduleHint } from '@/lib/schedule-window'
 import { FieldShell } from './field'
 import { TextInput } from './text-input'
 
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
-
 /**
  * "Publish at": a local date and time offered only within the publish window (the next minute
  * to the horizon), with the window said in the hint. The caller checks the value with
@@ -28,7 +26,7 @@ export function ScheduleInput({
     <FieldShell
       id={id}
       label={label}
-      hint={scheduleHint(timeZone)}
+      hint={scheduleHint()}
       error={error}
       announceError={announceError}
       className={className}

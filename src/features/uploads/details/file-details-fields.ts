@@ -16,7 +16,6 @@ type DetailsField = Extract<
 type RenderOptions = Parameters<NonNullable<DetailsField['render']>>[0]
 type CreateElement = Parameters<NonNullable<DetailsField['render']>>[1]
 
-const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone
 const controlId = (id: FileDetailKey) => `uppy-Dashboard-FileCard-input-${id}`
 const noteStyle = { display: 'block', fontSize: '12px', marginTop: '4px', color: '#334155' }
 const errorStyle = { ...noteStyle, color: '#991b1b', fontWeight: 600 }
@@ -144,7 +143,7 @@ export const fileDetailsFields: DetailsField[] = [
         'input',
         { type: 'datetime-local', min: bounds.min, max: bounds.max, step: 60 },
         {
-          hint: `${scheduleHint(timeZone)} Used when the publication is Schedule. Empty: the time for every file.`,
+          hint: `${scheduleHint()} Used when the publication is Schedule. Empty: the time for every file.`,
           error: field.value ? fieldRules.schedule(field.value, new Date()) : null,
         },
       )
