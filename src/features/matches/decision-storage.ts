@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { decisionValues } from '@/api/review'
-import { afterNextPaint } from './after-paint'
+import { afterNextPaint } from '@/lib/after-paint'
 import type { Decisions } from './review-model'
 
 // Decisions are kept in this browser until they are submitted, so a reload or a crash loses

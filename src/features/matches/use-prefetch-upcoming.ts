@@ -3,8 +3,8 @@ import { useEffect } from 'react'
 import { videoMatchesQuery } from '@/api/queries/matches'
 import { videoQuery } from '@/api/queries/videos'
 import type { ReviewQueueVideo } from '@/api/review'
+import { afterNextPaint } from '@/lib/after-paint'
 import { safeHttpUrl } from '@/lib/format'
-import { afterNextPaint } from './after-paint'
 
 /** How many videos ahead are read while the one in front of the reviewer is reviewed. */
 export const videosAhead = 3
