@@ -3,8 +3,10 @@ import { Link } from '@tanstack/react-router'
 import { meQuery } from '@/api/queries/session'
 import { focusRing } from '../ui/control-styles'
 import { areasFor } from './areas'
+import { useOpenAfterPaint } from './use-open-after-paint'
 
-const linkClasses = `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium ${focusRing}`
+// A link just clicked looks current while its area opens (`data-pending`).
+const linkClasses = `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium data-pending:bg-indigo-50 data-pending:text-indigo-900 ${focusRing}`
 
 /** The work areas, each with its icon; collapsed, only the icons show (the name stays spoken). */
 export function NavLinks({
@@ -15,6 +17,7 @@ export function NavLinks({
   onNavigate?: () => void
 }) {
   const { data: me } = useSuspenseQuery(meQuery())
+  const { pendingTo, open } = useOpenAfterPaint()
   return (
     <nav aria-label="Main">
       <ul className="space-y-1">
@@ -24,7 +27,11 @@ export function NavLinks({
               to={to}
               // Home is active on itself only, not under every path.
               activeOptions={{ exact: to === '/' }}
-              onClick={onNavigate}
+              onClick={(event) => {
+                onNavigate?.()
+                open(event, to)
+              }}
+              data-pending={pendingTo === to || undefined}
               title={collapsed ? label : undefined}
               className={`${linkClasses} ${collapsed ? 'justify-center' : ''}`}
               activeProps={{ className: 'bg-indigo-50 text-indigo-900', 'aria-current': 'page' }}
