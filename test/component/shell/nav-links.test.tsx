@@ -1,15 +1,10 @@
-import { createRoute, useLocation } from '@tanstack/react-router'
 import { fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect, it } from 'vitest'
 import { meQuery } from '@/api/queries/session'
 import { NavLinks } from '@/components/shell/nav-links'
-import { renderRoutes } from '../support/memory-router'
+import { renderOnPaths } from '../support/memory-router'
 import { createTestQueryClient } from '../support/render'
-
-function Where() {
-  return <output aria-label="Location">{useLocation().pathname}</output>
-}
 
 function renderNav() {
   const queryClient = createTestQueryClient()
@@ -18,20 +13,7 @@ function renderNav() {
     email: 'ed@example.com',
     role: 'editor',
   })
-  const page = () => (
-    <>
-      <NavLinks />
-      <Where />
-    </>
-  )
-  return renderRoutes(
-    '/uploads',
-    (root) =>
-      ['/uploads', '/videos'].map((path) =>
-        createRoute({ getParentRoute: () => root, path, component: page }),
-      ),
-    queryClient,
-  )
+  return renderOnPaths(['/uploads', '/videos'], <NavLinks />, queryClient)
 }
 
 const link = (name: string) =>

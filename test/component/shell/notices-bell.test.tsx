@@ -1,4 +1,3 @@
-import { createRoute, useLocation } from '@tanstack/react-router'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, it, vi } from 'vitest'
@@ -6,7 +5,7 @@ import type { Notice, NoticeList } from '@/api/notices'
 import { NoticesBell } from '@/components/shell/notices-bell'
 import { axeViolations } from '../support/axe'
 import { fakeApi, json, refuse, writes } from '../support/fake-api'
-import { renderRoutes } from '../support/memory-router'
+import { renderOnPaths } from '../support/memory-router'
 
 afterEach(() => vi.unstubAllGlobals())
 
@@ -23,10 +22,6 @@ const notice = (id: string, read: boolean, link: string | null = null): Notice =
   read,
 })
 
-function Where() {
-  return <output aria-label="Location">{useLocation().pathname}</output>
-}
-
 // The bell in a top bar, on a screen, with the dashboard's notices as `list` says.
 function renderBell(list: () => NoticeList, onRead = (ids: string[] | 'all') => ids) {
   const calls = fakeApi({
@@ -38,17 +33,7 @@ function renderBell(list: () => NoticeList, onRead = (ids: string[] | 'all') => 
       return refuse(500, 'The dashboard server failed')
     },
   })
-  const page = () => (
-    <>
-      <NoticesBell />
-      <Where />
-    </>
-  )
-  renderRoutes('/videos', (root) =>
-    ['/videos', '/review/calibration'].map((path) =>
-      createRoute({ getParentRoute: () => root, path, component: page }),
-    ),
-  )
+  renderOnPaths(['/videos', '/review/calibration'], <NoticesBell />)
   return calls
 }
 

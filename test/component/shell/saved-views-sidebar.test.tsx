@@ -1,4 +1,3 @@
-import { createRoute, useLocation } from '@tanstack/react-router'
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, it } from 'vitest'
@@ -7,7 +6,7 @@ import { meQuery } from '@/api/queries/session'
 import type { SavedView } from '@/api/saved-views'
 import { Sidebar } from '@/components/shell/sidebar'
 import { axeViolations } from '../support/axe'
-import { renderRoutes } from '../support/memory-router'
+import { renderOnPaths } from '../support/memory-router'
 import { createTestQueryClient } from '../support/render'
 
 afterEach(() => {
@@ -32,11 +31,6 @@ const views = [
   ...Array.from({ length: 50 }, (_, n) => view(n + 71, false)),
 ]
 
-function Where() {
-  const location = useLocation()
-  return <output aria-label="Location">{location.href}</output>
-}
-
 // Who is signed in and the views, as the app has them once its first screen has loaded.
 function renderSidebar() {
   const queryClient = createTestQueryClient()
@@ -46,20 +40,7 @@ function renderSidebar() {
     role: 'editor',
   })
   queryClient.setQueryData(savedViewsQuery().queryKey, views)
-  const page = () => (
-    <>
-      <Sidebar />
-      <Where />
-    </>
-  )
-  return renderRoutes(
-    '/uploads',
-    (root) =>
-      ['/uploads', '/videos'].map((path) =>
-        createRoute({ getParentRoute: () => root, path, component: page }),
-      ),
-    queryClient,
-  )
+  return renderOnPaths(['/uploads', '/videos'], <Sidebar />, queryClient)
 }
 
 const savedViews = () => screen.getByRole('navigation', { name: 'Saved views' })
