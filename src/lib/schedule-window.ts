@@ -12,7 +12,7 @@ let userTimeZone: string | undefined
  * call loads the browser's locale data (about 100 ms at the reference device), which the
  * screens importing this paid in the click that opened them (docs/benchmarking.md, bench:ui).
  */
-export const localTimeZone = () => {
+const localTimeZone = () => {
   userTimeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone
   return userTimeZone
 }
