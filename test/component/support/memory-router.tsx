@@ -32,7 +32,7 @@ export function renderRoutes(
 }
 
 /** The router's address, for a test to read as the status "Location". */
-export function ShownLocation() {
+function ShownLocation() {
   return <output aria-label="Location">{useLocation().href}</output>
 }
 
