@@ -19,7 +19,10 @@ Every timing here is the **reference device's**: a machine whose Lighthouse CPU 
 calibrates its mid-tier CPU preset to the same figure), whatever machine ran the benchmark. Each
 benchmark measures its host with Lighthouse's own function, in the process that does the timed
 work (Chromium for a page, Node for a server), at the start and at the end of that work, and
-prints it as \`hostIndex\` in its JSON line. Each timing is then referred to the reference device:
+prints it as \`hostIndex\` in its JSON line. Chromium's is read as Lighthouse reads it, one run in
+a page that has run nothing yet (the median of three such pages:
+[decision 0036](decisions/0036-the-host-index-read-cold-as-lighthouse-reads-it.md)). Each timing
+is then referred to the reference device:
 
 - **CPU slowed**: a browser-side timing measured with Chromium's CPU throttled to the reference
   on a host faster than it (\`Emulation.setCPUThrottlingRate\`, from hostIndex / 1000 at the

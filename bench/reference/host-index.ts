@@ -26,22 +26,28 @@ export function nodeIndex(): number {
   return median(Array.from({ length: samples }, () => pageFunctions.computeBenchmarkIndex()))
 }
 
-/** Lighthouse's CPU benchmark in `page`'s renderer, as Lighthouse evaluates it (throttled or not). */
-export async function pageIndex(page: Page): Promise<number> {
+/**
+ * Lighthouse's CPU benchmark in `browser`, read as Lighthouse reads it: one run in a page that
+ * has run nothing yet (docs/decisions/0036-the-host-index-read-cold-as-lighthouse-reads-it.md).
+ * The median of a few such pages, each in a context of its own; `prepare` readies each page
+ * before it runs (a throttle, say).
+ */
+export async function chromiumIndex(
+  browser: Browser,
+  prepare: (page: Page) => Promise<void> = async () => {},
+): Promise<number> {
   const values: number[] = []
-  for (let run = 0; run < samples; run++)
-    values.push(await page.evaluate(pageFunctions.computeBenchmarkIndex))
-  return median(values)
-}
-
-/** Lighthouse's CPU benchmark in a blank, unthrottled page of `browser`. */
-export async function chromiumIndex(browser: Browser): Promise<number> {
-  const context = await browser.newContext()
-  try {
-    return await pageIndex(await context.newPage())
-  } finally {
-    await context.close()
+  for (let run = 0; run < samples; run++) {
+    const context = await browser.newContext()
+    try {
+      const page = await context.newPage()
+      await prepare(page)
+      values.push(await page.evaluate(pageFunctions.computeBenchmarkIndex))
+    } finally {
+      await context.close()
+    }
   }
+  return median(values)
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
-import { pageIndex, referenceIndex } from './host-index.ts'
+import { chromiumIndex, referenceIndex } from './host-index.ts'
 
 // Each slowed page's session, so a later phase can change its rate (`throttle` again).
 const sessions = new WeakMap<Page, CDPSession>()
@@ -47,12 +47,7 @@ export async function throttleContext(context: BrowserContext, rate: number): Pr
  */
 export async function indexUnderThrottle(browser: Browser, rate: number): Promise<number | null> {
   if (rate <= 1) return null
-  const context = await browser.newContext()
-  try {
-    return await pageIndex(await newThrottledPage(context, rate))
-  } finally {
-    await context.close()
-  }
+  return chromiumIndex(browser, (page) => throttle(page, rate))
 }
 
 /** A throttle rate and the index a page slowed by it reads (null: nothing slowed). */
