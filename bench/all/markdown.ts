@@ -19,8 +19,8 @@ Every timing here is the **reference device's**: a machine whose Lighthouse CPU 
 calibrates its mid-tier CPU preset to the same figure), whatever machine ran the benchmark. Each
 benchmark measures its host with Lighthouse's own function, in the process that does the timed
 work (Chromium for a page, Node for a server), at the start and at the end of that work, and
-prints it as \`hostIndex\` in its JSON line. Chromium's is read as Lighthouse reads it, one run in
-a page that has run nothing yet (the median of three such pages:
+prints it as \`hostIndex\` in its JSON line. It is read as Lighthouse reads it, one run in a page
+(or, in Node, an isolate) that has run nothing yet (the median of three:
 [decision 0036](decisions/0036-the-host-index-read-cold-as-lighthouse-reads-it.md)). Each timing
 is then referred to the reference device:
 

@@ -5,5 +5,6 @@ import { nodeIndex } from './host-index.ts'
 
 process.on('message', (message: unknown) => {
   if (typeof message !== 'object' || message === null || !('benchHostIndex' in message)) return
-  process.send?.({ benchHostIndex: message.benchHostIndex, value: nodeIndex() })
+  const id = message.benchHostIndex
+  nodeIndex().then((value) => process.send?.({ benchHostIndex: id, value }))
 })
