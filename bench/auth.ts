@@ -1,15 +1,17 @@
 // npm run bench:auth — sign-in under a password-guessing burst, against the real dashboard
-// server (embedded sandbox) in its own process. From one client address (127.0.0.2): 100
-// concurrent wrong-password sign-ins for one account and 100 for random emails. During the burst,
-// from another address (127.0.0.3): a valid sign-in of another account, sent once the server has
-// started checking the burst's passwords, and GET /healthz every 10 ms until both are done.
-// The same sign-in is timed once before the burst too, to tell the burst's cost from the
-// machine's (a shared machine's load slows every password check alike). Reported: the password
-// hashes the server computed for the attacked account (it says each check it starts, over
-// IPC), the valid sign-in's time, and /healthz p95 during the burst.
-// Goals: at most 10 hashes for the attacked account, valid sign-in ≤ 1 s, /healthz p95 ≤ 50 ms.
-// Timings are the reference device's (bench/reference): measured, then scaled by the index of the
-// server's process (asked over IPC at the start and end of the timed work).
+// server (embedded sandbox) in its own process. From one client address (127.0.0.2), in waves:
+// 100 concurrent wrong-password sign-ins for one account and 100 for random emails, wave after
+// wave until 100 /healthz requests have been sent during the burst. During it, from another
+// address (127.0.0.3): a valid sign-in of another account, sent once the server has started
+// checking the burst's passwords, and GET /healthz every 5 ms (each whether or not the one
+// before has been answered) until both are done. The same sign-in is timed once before the burst
+// too, to tell the burst's cost from the machine's (a shared machine's load slows every password
+// check alike). Reported: the password hashes the server computed for the attacked account (it
+// says each check it starts, over IPC), the valid sign-in's time, and /healthz p95 during the
+// burst. Goals: at most 10 hashes for the attacked account, valid sign-in ≤ 1 s, /healthz p95 ≤
+// 50 ms over at least 100 requests. Timings are the reference device's (bench/reference):
+// measured, then scaled by the index of the server's process (asked over IPC at the start and end
+// of the timed work).
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { Agent, request } from 'node:http'
@@ -27,6 +29,8 @@ import { benchSteps } from './ui/steps.ts'
 const attacker = '127.0.0.2'
 const bystander = '127.0.0.3'
 const burstPerKind = 100
+const healthEveryMs = 5
+const healthSamples = 100
 
 let server: ChildProcess | undefined
 const step = benchSteps(async () => {
@@ -87,7 +91,7 @@ try {
     })
     child.once('exit', (code) => reject(new Error(`the server exited (code ${code})`)))
   })
-  const healthAgent = new Agent({ keepAlive: true, maxSockets: 1 })
+  const healthAgent = new Agent({ keepAlive: true, maxSockets: 32 })
   await timed(url, '/healthz', bystander, { agent: healthAgent })
   const { attacked, owner } = benchAuthAccounts
   const speed = await HostSpeed.start('server', () => serverIndex(child))
@@ -95,28 +99,36 @@ try {
   const quiet = await timed(url, '/auth/sign-in', bystander, { body: owner })
   checked.length = 0
 
-  step(`burst: ${burstPerKind * 2} wrong-password sign-ins from ${attacker}`)
+  step(`burst: waves of ${burstPerKind * 2} wrong-password sign-ins from ${attacker}`)
   const firstCheck = new Promise<void>((resolve) => {
     onCheck = resolve
   })
-  const guesses = Array.from({ length: burstPerKind }, (_, index) => [
-    { email: attacked.email, password: `guess ${index}` },
-    { email: `${randomBytes(6).toString('hex')}@example.com`, password: `guess ${index}` },
-  ]).flat()
-  const burst = Promise.all(guesses.map((body) => timed(url, '/auth/sign-in', attacker, { body })))
-  let burstDone = false
-  const health: number[] = []
-  const healthLoop = (async () => {
-    while (!burstDone) {
-      health.push((await timed(url, '/healthz', bystander, { agent: healthAgent })).ms)
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    }
+  const wave = () =>
+    Promise.all(
+      Array.from({ length: burstPerKind }, (_, index) => [
+        { email: attacked.email, password: `guess ${index}` },
+        { email: `${randomBytes(6).toString('hex')}@example.com`, password: `guess ${index}` },
+      ])
+        .flat()
+        .map((body) => timed(url, '/auth/sign-in', attacker, { body })),
+    )
+  // /healthz is asked for on a fixed schedule, each request whether or not the one before has
+  // been answered, so a stall shows in every request it holds up rather than in one.
+  const health: Array<Promise<number>> = []
+  const ticker = setInterval(() => {
+    health.push(timed(url, '/healthz', bystander, { agent: healthAgent }).then(({ ms }) => ms))
+  }, healthEveryMs)
+  const burst = (async () => {
+    const answers = await wave()
+    // The attacker keeps guessing until the p95 rests on enough samples.
+    while (health.length < healthSamples) answers.push(...(await wave()))
+    return answers
   })()
   await Promise.race([firstCheck, burst])
   const valid = await timed(url, '/auth/sign-in', bystander, { body: owner })
   const answers = await burst
-  burstDone = true
-  await healthLoop
+  clearInterval(ticker)
+  const healthMs = await Promise.all(health)
   healthAgent.destroy()
   await speed.end()
   step('done')
@@ -127,9 +139,9 @@ try {
   const rows: Row[] = [
     {
       figure: `Burst sign-ins from ${attacker} (answered)`,
-      result: String(answers.length),
-      goal: String(burstPerKind * 2),
-      met: answers.length === burstPerKind * 2,
+      result: `${answers.length} (${answers.length / (burstPerKind * 2)} waves)`,
+      goal: 'all',
+      met: answers.length > 0 && answers.length % (burstPerKind * 2) === 0,
       key: 'burstAttempts',
       value: answers.length,
     },
@@ -166,13 +178,14 @@ try {
       met: null,
     },
     timing(reference, {
-      figure: `/healthz during the burst, p50 (${health.length} requests)`,
-      measured: percentile(health, 0.5),
+      figure: `/healthz during the burst, p50 (${healthMs.length} requests, one every ${healthEveryMs} ms)`,
+      measured: percentile(healthMs, 0.5),
     }),
     timing(reference, {
       figure: '/healthz during the burst, p95',
-      measured: percentile(health, 0.95),
+      measured: percentile(healthMs, 0.95),
       atMost: 50,
+      and: healthMs.length >= healthSamples,
       key: 'healthzP95Ms',
     }),
   ]

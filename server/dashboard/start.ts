@@ -6,6 +6,7 @@ import { composeDashboard } from './compose.ts'
 import { limitConnectionsPerAddress } from './http/connection-limit.ts'
 import { isLoopbackHost } from './http/host-check.ts'
 import { sendError } from './http/json-response.ts'
+import { createRequestTurns, isProbe } from './http/request-turns.ts'
 import type { DashboardOptions, RunningDashboard } from './options.ts'
 
 export type { DashboardOptions, RunningDashboard } from './options.ts'
@@ -18,13 +19,16 @@ export async function startDashboard(options: DashboardOptions): Promise<Running
   // Timeouts are checked on this interval (Node's default is 30 s, longer than the timeouts).
   const checkEvery = Math.min(1_000, clientTimeouts.headers)
   let listener: ReturnType<typeof getRequestListener> | null = null
+  const takeTurn = createRequestTurns()
   let stopping = false
   const server = createServer({ connectionsCheckingInterval: checkEvery }, (req, res) => {
     // Once shutdown begins, every answer closes its connection: the client's next request goes
     // to another replica.
     if (stopping) res.setHeader('Connection', 'close')
-    if (listener) void listener(req, res)
-    else sendError(res, 503, 'The dashboard is starting')
+    const handle = listener
+    if (!handle) sendError(res, 503, 'The dashboard is starting')
+    else if (isProbe(req)) void handle(req, res)
+    else takeTurn(req, () => void handle(req, res))
   })
   server.headersTimeout = clientTimeouts.headers
   server.requestTimeout = clientTimeouts.request
