@@ -28,14 +28,6 @@ const rendersOnServer = (path: string, query: string | undefined) => {
 }
 
 /**
- * Phones render the page themselves: on a phone's slower processor the server's markup is laid
- * out before the first paint, and Lighthouse's mobile run measured the largest paint later with it
- * (2.7 s against 2.4 s) while a laptop's first card came at about half the time (decision 0018).
- */
-const fromPhone = (req: IncomingMessage) =>
-  req.headers['sec-ch-ua-mobile'] === '?1' || /\bMobile\b/.test(req.headers['user-agent'] ?? '')
-
-/**
  * A theme chosen in the account menu goes on <html> before anything paints; the app's script,
  * which would set it, runs after the first paint here.
  */
@@ -104,7 +96,6 @@ export async function createServerRender(options: ServerRenderOptions) {
       req.headers['sec-fetch-dest'] !== 'document' ||
       !req.headers.cookie ||
       !rendersOnServer(path ?? '', query) ||
-      fromPhone(req) ||
       !origin ||
       !(await signedIn())
     )

@@ -98,6 +98,15 @@ it('renders a signed-in navigation to the library into the page, as the visitor,
   expect(outcomes).toEqual(['rendered'])
 })
 
+it('renders the library for a phone too', async () => {
+  const phone =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1'
+  const response = await navigate('/videos', { 'user-agent': phone, 'sec-ch-ua-mobile': '?1' })
+
+  expect(await response.text()).toContain('<div id="root"><main>')
+  expect(outcomes).toEqual(['rendered'])
+})
+
 it('renders the page in the theme chosen in the account menu, before any script runs', async () => {
   const dark = await navigate('/videos', { cookie: 'session=abc; theme=dark' })
   const system = await navigate('/videos')
@@ -114,20 +123,12 @@ it('leaves a signed-in visit to the home page, /, to the static page, where the 
   expect(outcomes).toEqual([])
 })
 
-it('leaves signed-out visits, other screens, the table view, phones, other methods and non-navigations to the static page', async () => {
+it('leaves signed-out visits, other screens, the table view, other methods and non-navigations to the static page', async () => {
   signedIn = false
   expect(await (await navigate('/videos')).text()).toBe('the static index.html')
   signedIn = true
   expect(await (await navigate('/playlists')).text()).toBe('the static index.html')
   expect(await (await navigate('/videos?view=table')).text()).toBe('the static index.html')
-  expect(await (await navigate('/videos', { 'sec-ch-ua-mobile': '?1' })).text()).toBe(
-    'the static index.html',
-  )
-  const phone =
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1'
-  expect(await (await navigate('/videos', { 'user-agent': phone })).text()).toBe(
-    'the static index.html',
-  )
   expect(await (await navigate('/videos', { 'sec-fetch-dest': 'empty' })).text()).toBe(
     'the static index.html',
   )
