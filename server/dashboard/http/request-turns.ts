@@ -15,7 +15,7 @@ export const isProbe = (req: IncomingMessage) =>
  * does before its first wait (a database read, its answer), fits between two reads of the
  * sockets, and a flood from one address delays another's request by one turn, not by the
  * flood. Behind a proxy every request comes from the proxy's address: they are then served in
- * arrival order. A request costs one extra turn of the loop, a few microseconds.
+ * arrival order. A request waits at most for the turns of the requests ahead of it.
  */
 export function createRequestTurns(): (req: IncomingMessage, start: () => void) => void {
   // In the order the addresses are to be served: an address served goes to the back.
