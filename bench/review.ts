@@ -3,7 +3,8 @@
 // 1. Matching jobs started through the dashboard on the first channel's videos fill its queue.
 // 2. A scripted reviewer in headless Chromium, through the queue's screen and keys alone, decides
 //    each suggestion from the truth with a seeded 2% wrong, checks the screen, presses Enter. On
-//    its first 20 videos every key is timed: a decision from its keydown's event time to the
+//    its first 20 videos every key is timed, pressed once the page is idle (as a person's next key
+//    finds it, decision 0039): a decision from its keydown's event time to the
 //    first frame that shows it (bench/review/probe.js), an advance from Enter to the next video's
 //    suggestions painted, the dashboard's answer to the submit included. Then it goes on untimed
 //    for 10 minutes: its decisions per minute, and its slowest whole minute.

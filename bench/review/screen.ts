@@ -26,13 +26,16 @@ interface Outcome {
 }
 
 type Probe = {
-  __review: { arm(kind: string): void; wait(): Promise<Outcome>; shown(): Shown }
+  __review: { arm(kind: string): Promise<void>; wait(): Promise<Outcome>; shown(): Shown }
 }
 
 export const readScreen = (page: Page) =>
   page.evaluate(() => (window as unknown as Probe).__review.shown())
 
-/** Presses `key` and times it from its keydown to the first frame showing its effect. */
+/**
+ * Once the page is idle, presses `key` and times it from its keydown to the first frame showing
+ * its effect (decision 0039).
+ */
 export async function timedPress(
   page: Page,
   kind: 'decision' | 'advance',
