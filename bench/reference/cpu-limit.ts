@@ -13,7 +13,8 @@ import { join } from 'node:path'
 // BENCH_CPU_LIMIT=0.5 runs a benchmark as on a slower machine: each server that does timed work
 // (the dashboard, the sandbox, a rules replica, the replicas' PostgreSQL and Redis), with all it
 // starts, gets that fraction of one CPU in a cgroup v1 CPU quota of its own, and so does the
-// benchmark's own process (the load it sends, its HTTP clients). Chromium is not put under a
+// benchmark's own process (the load it sends, its HTTP clients), unless the benchmark says its
+// load is not the slower machine's (bench:auth's attacker and prober). Chromium is not put under a
 // quota: its pages play the slower machine through its own throttle
 // (bench/reference/chromium-host.ts).
 // Separate quotas: in one shared group the benchmark's load would spend the measured process's
@@ -50,7 +51,7 @@ function removeStale(): void {
 const made = new Set<string>()
 
 /** The group `role` of this benchmark, made on first use; null without BENCH_CPU_LIMIT. */
-function limitedGroup(role: string): string | null {
+function limitedGroup(role: string, benchmarkToo: boolean): string | null {
   const limit = cpuLimit()
   if (limit === null) return null
   const group = join(root, `${prefix}${process.pid}-${role}`)
@@ -65,7 +66,7 @@ function limitedGroup(role: string): string | null {
   made.add(group)
   if (made.size === 1) {
     process.once('exit', removeGroups)
-    limitProcess(process.pid, 'benchmark')
+    if (benchmarkToo) limitProcess(process.pid, 'benchmark')
   }
   return group
 }
@@ -104,10 +105,15 @@ function withDescendants(pid: number): number[] {
 
 /**
  * Under BENCH_CPU_LIMIT, moves process `pid` (a server), with the processes it has started, and
- * so all it starts from then on, into a limited group of its own named `role`.
+ * so all it starts from then on, into a limited group of its own named `role`. The first call
+ * limits the benchmark's own process too, unless `benchmarkToo` is false.
  */
-export function limitProcess(pid: number | undefined, role: string): void {
-  const group = limitedGroup(role)
+export function limitProcess(
+  pid: number | undefined,
+  role: string,
+  { benchmarkToo = true }: { benchmarkToo?: boolean } = {},
+): void {
+  const group = limitedGroup(role, benchmarkToo)
   if (group === null || pid === undefined) return
   for (const each of withDescendants(pid)) {
     try {
