@@ -146,6 +146,7 @@ try {
         answers,
         isTrue,
         random: createRandom(settings.seed),
+        keyPhase: createRandom(settings.seed + 2),
         errorRate: settings.errorRate,
         timedVideos: settings.timedVideos,
         minutes: settings.minutes,

@@ -60,18 +60,22 @@
   })
   // arm() is awaited before the key is pressed (so the key cannot come first); wait() gives the
   // outcome. It resolves once the page is idle, as a person's next key finds it: they read what
-  // the last one did before pressing another (decision 0039).
-  state.arm = (kind) =>
-    new Promise((idle) => requestIdleCallback(idle, { timeout: 1000 })).then(() => {
-      state.pending = new Promise((resolve) => {
-        state.armed = { kind, keyAt: null, video: videoShown(), signature: signature(), resolve }
-        setTimeout(() => {
-          if (state.armed?.resolve !== resolve) return
-          state.armed = null
-          resolve({ keyAt: null, doneAt: null, rows: rows().length })
-        }, 5000)
+  // the last one did before pressing another (decision 0039), and then `phaseMs` later: a
+  // person's key comes at any moment of a display frame, where the idle point is always just
+  // after one (decision 0040).
+  state.arm = (kind, phaseMs = 0) =>
+    new Promise((idle) => requestIdleCallback(idle, { timeout: 1000 }))
+      .then(() => new Promise((later) => setTimeout(later, phaseMs)))
+      .then(() => {
+        state.pending = new Promise((resolve) => {
+          state.armed = { kind, keyAt: null, video: videoShown(), signature: signature(), resolve }
+          setTimeout(() => {
+            if (state.armed?.resolve !== resolve) return
+            state.armed = null
+            resolve({ keyAt: null, doneAt: null, rows: rows().length })
+          }, 5000)
+        })
       })
-    })
   state.wait = () => state.pending
   state.suggestions = () => rows().length
   // What the reviewer sees: the video (from its page link), each suggestion's score and state,

@@ -15,6 +15,11 @@ export interface ReviewerOptions {
   /** Whether the video (public id) really shows the product (the sandbox's truth). */
   isTrue: (videoId: string, productId: string) => boolean
   random: Random
+  /**
+   * When in a display frame each timed key comes, after the page is idle: a person's keys are
+   * not in step with the screen's refresh (decision 0040).
+   */
+  keyPhase: Random
   /** The share of decisions the reviewer gets wrong on purpose. */
   errorRate: number
   /** Each key of this many first videos is timed (arm, press, wait for the frame). */
@@ -59,6 +64,7 @@ const waitForScreen = async (page: Page, previous: string | null): Promise<Shown
 }
 
 const words = { accepted: 'Accept', rejected: 'Reject' } as const
+const frameMs = 1000 / 60
 
 /**
  * The scripted reviewer: through the queue's screen and its keys alone, each suggestion decided
@@ -109,7 +115,10 @@ export async function scriptedReview(options: ReviewerOptions): Promise<Reviewer
     })
     for (const decision of intended) {
       const key = decision === 'accepted' ? 'a' : 'x'
-      if (timed) figures.decisions.push(await timedPress(page, 'decision', key))
+      if (timed)
+        figures.decisions.push(
+          await timedPress(page, 'decision', key, options.keyPhase.next() * frameMs),
+        )
       else {
         await page.keyboard.press(key)
         const minute = Math.floor(clock() / 60_000)
@@ -122,7 +131,10 @@ export async function scriptedReview(options: ReviewerOptions): Promise<Reviewer
     )
     if (wrong >= 0)
       throw new Error(`video ${videoId}: suggestion ${wrong + 1} does not show the decision made`)
-    if (timed) figures.advances.push(await timedPress(page, 'advance', 'Enter'))
+    if (timed)
+      figures.advances.push(
+        await timedPress(page, 'advance', 'Enter', options.keyPhase.next() * frameMs),
+      )
     else {
       await page.keyboard.press('Enter')
       sustained.decisions += intended.length

@@ -26,22 +26,30 @@ interface Outcome {
 }
 
 type Probe = {
-  __review: { arm(kind: string): Promise<void>; wait(): Promise<Outcome>; shown(): Shown }
+  __review: {
+    arm(kind: string, phaseMs: number): Promise<void>
+    wait(): Promise<Outcome>
+    shown(): Shown
+  }
 }
 
 export const readScreen = (page: Page) =>
   page.evaluate(() => (window as unknown as Probe).__review.shown())
 
 /**
- * Once the page is idle, presses `key` and times it from its keydown to the first frame showing
- * its effect (decision 0039).
+ * Once the page is idle and `phaseMs` more have passed, presses `key` and times it from its
+ * keydown to the first frame showing its effect (decisions 0039 and 0040).
  */
 export async function timedPress(
   page: Page,
   kind: 'decision' | 'advance',
   key: string,
+  phaseMs = 0,
 ): Promise<Timed | null> {
-  await page.evaluate((which) => (window as unknown as Probe).__review.arm(which), kind)
+  await page.evaluate(([which, phase]) => (window as unknown as Probe).__review.arm(which, phase), [
+    kind,
+    phaseMs,
+  ] as const)
   await page.keyboard.press(key)
   const outcome = await page.evaluate(() => (window as unknown as Probe).__review.wait())
   const { keyAt, handledAt, changedAt, doneAt } = outcome
