@@ -1,6 +1,6 @@
 import type { BenchReport, PhaseFigures } from '../reference/report.ts'
 import { benchmarks } from './benchmarks.ts'
-import type { Entry, Results, TwoSpeeds } from './results.ts'
+import { anotherSpeed, type Entry, failed, type Results } from './results.ts'
 
 type ReportRow = BenchReport['rows'][number]
 
@@ -8,7 +8,6 @@ const cell = (text: string) => text.replaceAll('|', '\\|')
 const day = (iso: string) => iso.slice(0, 10)
 const whole = (value: number | null | undefined) =>
   value == null ? 'n/a' : Math.round(value).toLocaleString('en')
-const failed = (entry: Entry): entry is Extract<Entry, { failed: string }> => 'failed' in entry
 
 const intro = `# Benchmarks
 
@@ -118,30 +117,59 @@ function latestSection(results: Results): string[] {
   ]
 }
 
-/** The timings both runs referred to the reference device, by key. */
-function compared(pair: TwoSpeeds): string[][] {
-  if (failed(pair.full) || failed(pair.limited)) {
-    const why = failed(pair.full) ? pair.full.failed : (pair.limited as { failed: string }).failed
-    return [[`bench:${pair.full.bench}`, why, '', '', '', '', '']]
+/** The timings two runs referred to the reference device, by key: a row each, `date` last. */
+function compared(first: Entry, second: Entry, date: string): string[][] {
+  if (failed(first) || failed(second)) {
+    const why = failed(first) ? first.failed : (second as { failed: string }).failed
+    return [[`bench:${first.bench}`, why, '', '', '', '', date]]
   }
-  const limited = new Map(pair.limited.rows.map((row) => [row.key, row]))
-  return pair.full.rows.flatMap((full) => {
-    const other = full.key ? limited.get(full.key) : undefined
-    if (!full.key || !full.basis || !other || full.value == null || other.value == null) return []
+  const seconds = new Map(second.rows.map((row) => [row.key, row]))
+  return first.rows.flatMap((row) => {
+    const other = row.key ? seconds.get(row.key) : undefined
+    if (!row.key || !row.basis || !other || row.value == null || other.value == null) return []
     // Two zeros (no layout shift at either speed) agree; a percentage of zero would not.
-    const difference = other.value === full.value ? 0 : (other.value - full.value) / full.value
+    const difference = other.value === row.value ? 0 : (other.value - row.value) / row.value
     return [
       [
-        `bench:${pair.full.bench}`,
-        `${full.key} (${full.figure})`,
-        `${full.result} (host ${whole(full.hostIndex)}, ${full.basis})`,
+        `bench:${first.bench}`,
+        `${row.key} (${row.figure})`,
+        `${row.result} (host ${whole(row.hostIndex)}, ${row.basis})`,
         `${other.result} (host ${whole(other.hostIndex)}, ${other.basis})`,
         `${difference >= 0 ? '+' : ''}${(difference * 100).toFixed(0)}%`,
         Math.abs(difference) <= 0.2 ? 'yes' : '**no**',
-        day(pair.limited.date),
+        date,
       ],
     ]
   })
+}
+
+function otherHostSection(results: Results): string[] {
+  const pairs = Object.keys(benchmarks).flatMap((name) => {
+    const earlier = results.otherHost?.[name as keyof typeof benchmarks]
+    const latest = results.latest[name as keyof typeof benchmarks]
+    if (!earlier || !latest || failed(latest)) return []
+    const slowerFirst = (earlier.hostIndex ?? 0) <= (latest.hostIndex ?? 0)
+    return [slowerFirst ? ([earlier, latest] as const) : ([latest, earlier] as const)]
+  })
+  if (pairs.length === 0) return []
+  return [
+    '## The same figures on two hosts',
+    '',
+    "This machine's speed changes from one session to the next. When a benchmark's latest run had",
+    `a host at least ${anotherSpeed} times faster or slower than the run before it, that run stays here`,
+    'beside it: the same benchmark on two machines of different speed, each as it is, with no CPU',
+    'limit. Their reference figures should agree within 20%. The code may have changed between the',
+    "two dates (git's history of this page's data says what each run measured):",
+    '[Benchmarking](benchmarking.md#two-hosts).',
+    '',
+    ...table(
+      ['Benchmark', 'Figure', 'Slower host', 'Faster host', 'Difference', 'Within 20%', 'Dates'],
+      [false, false, true, true, true, false, false],
+      pairs.flatMap(([slower, faster]) =>
+        compared(slower, faster, `${day(slower.date)}, ${day(faster.date)}`),
+      ),
+    ),
+  ]
 }
 
 function twoSpeedsSection(results: Results): string[] {
@@ -161,7 +189,7 @@ function twoSpeedsSection(results: Results): string[] {
     ...table(
       ['Benchmark', 'Figure', 'As it is', 'Under the limit', 'Difference', 'Within 20%', 'Date'],
       [false, false, true, true, true, false, false],
-      pairs.flatMap(compared),
+      pairs.flatMap((pair) => compared(pair.full, pair.limited, day(pair.limited.date))),
     ),
     '',
     `CPU limits: ${pairs.map((pair) => `bench:${pair.full.bench} ${pair.limit}`).join(', ')}.`,
@@ -169,5 +197,7 @@ function twoSpeedsSection(results: Results): string[] {
 }
 
 export function renderPage(results: Results): string {
-  return `${[intro, ...latestSection(results), '', ...twoSpeedsSection(results)].join('\n').trimEnd()}\n`
+  const sections = [latestSection(results), otherHostSection(results), twoSpeedsSection(results)]
+  const body = sections.filter((lines) => lines.length > 0).flatMap((lines) => ['', ...lines])
+  return `${[intro, ...body.slice(1)].join('\n').trimEnd()}\n`
 }

@@ -19,6 +19,45 @@ export interface TwoSpeeds {
 export interface Results {
   latest: Partial<Record<BenchName, Entry>>
   twoSpeeds: Partial<Record<BenchName, TwoSpeeds>>
+  /** An earlier run on a host of another speed, beside `latest` (`recordLatest`). */
+  otherHost?: Partial<Record<BenchName, BenchReport>>
+}
+
+export const failed = (entry: Entry): entry is Extract<Entry, { failed: string }> =>
+  'failed' in entry
+
+/**
+ * How many times faster one host must read than the other for their runs to stand as two
+ * machines: this machine's speed changes from one session to the next by up to eight times, so a
+ * later run is often, unplanned, the second machine the reference figures must agree across.
+ */
+export const anotherSpeed = 1.4
+
+function onAnotherSpeed(earlier: Entry | undefined, latest: BenchReport): earlier is BenchReport {
+  if (!earlier || failed(earlier) || earlier.hostIndex === null || latest.hostIndex === null)
+    return false
+  // Runs with other sizes or a CPU limit measure something else.
+  if (JSON.stringify(earlier.settings) !== JSON.stringify(latest.settings)) return false
+  const [slower, faster] = [earlier.hostIndex, latest.hostIndex].sort((a, b) => a - b)
+  return (faster as number) >= (slower as number) * anotherSpeed
+}
+
+/**
+ * Makes `entry` the benchmark's latest run. The run it replaces stays beside it as the other
+ * host's when their speeds differ enough; otherwise the one kept before does, while it still
+ * differs.
+ */
+export function recordLatest(results: Results, name: BenchName, entry: Entry): void {
+  const replaced = results.latest[name]
+  results.latest[name] = entry
+  if (failed(entry)) return
+  const kept = [replaced, results.otherHost?.[name]].find((earlier) =>
+    onAnotherSpeed(earlier, entry),
+  )
+  const otherHost = { ...results.otherHost }
+  if (kept) otherHost[name] = kept
+  else delete otherHost[name]
+  results.otherHost = otherHost
 }
 
 const dataFile = join(repoRoot, 'docs', 'benchmarks.json')

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
 import { renderPage } from '../../../bench/all/markdown.ts'
+import { type Results, recordLatest } from '../../../bench/all/results.ts'
 import type { BenchReport } from '../../../bench/reference/report.ts'
 
 // `npm run bench` writes docs/benchmarks.md: one table of every benchmark's figures with goal,
@@ -77,4 +78,51 @@ it('counts two zeros as agreeing, where a percentage of zero would say nothing',
     }),
   )
   expect(page).toContain('| 0 ms (host 600, scaled) | +0% | yes |')
+})
+
+// The run a new one replaces stays as the other machine when their hosts' speeds differ enough.
+const onHost = (hostIndex: number, value: number, settings: Record<string, string> = {}) => ({
+  ...report(hostIndex, value, Math.round((value * 1000) / hostIndex)),
+  date: `2026-12-0${hostIndex > 2000 ? 2 : 1}T10:00:00.000Z`,
+  settings,
+})
+
+it('keeps the replaced run beside the latest when its host is at least 1.4 times slower or faster', () => {
+  const results: Results = { latest: {}, twoSpeeds: {} }
+  recordLatest(results, 'auth', onHost(1400, 40))
+  expect(results.otherHost?.auth).toBeUndefined()
+  recordLatest(results, 'auth', onHost(1500, 42))
+  expect(results.otherHost?.auth).toBeUndefined()
+  recordLatest(results, 'auth', onHost(2600, 38))
+  expect(results.otherHost?.auth?.hostIndex).toBe(1500)
+  // A run at about the latest's speed replaces it; the slower host's run stays while it differs.
+  recordLatest(results, 'auth', onHost(2500, 37))
+  expect(results.otherHost?.auth?.hostIndex).toBe(1500)
+  recordLatest(results, 'auth', onHost(1700, 37))
+  expect(results.otherHost?.auth?.hostIndex).toBe(2500)
+  recordLatest(results, 'auth', onHost(2200, 37))
+  expect(results.otherHost?.auth).toBeUndefined()
+})
+
+it('does not set a run with other sizes or a CPU limit beside the latest', () => {
+  const results: Results = { latest: {}, twoSpeeds: {} }
+  recordLatest(results, 'auth', onHost(1200, 40, { BENCH_AUTH_BURST: '50' }))
+  recordLatest(results, 'auth', onHost(2600, 38))
+  expect(results.otherHost?.auth).toBeUndefined()
+})
+
+it('compares the two hosts, the slower first, and says whether they agree within 20%', () => {
+  const page = cells(
+    renderPage({
+      latest: { auth: onHost(1400, 40) },
+      otherHost: { auth: onHost(2800, 46) },
+      twoSpeeds: {},
+    }),
+  )
+  expect(page).toContain('## The same figures on two hosts')
+  expect(page).toContain(
+    '| bench:auth | healthzP95Ms (/healthz during the burst, p95) | 40 ms (host 1,400, scaled) | 46 ms (host 2,800, scaled) | +15% | yes | 2026-12-01, 2026-12-02 |',
+  )
+  const alone = renderPage({ latest: { auth: onHost(1400, 40) }, twoSpeeds: {} })
+  expect(alone).not.toContain('two hosts')
 })
