@@ -14,15 +14,19 @@ export interface MatchSource {
 type Reads = Kysely<DashboardTables>
 
 /**
- * Runs `read` where the matches are read; on PostgreSQL without nested loops. A rule's tests
- * (text patterns, sets of tagged products) defeat the planner's estimates, and where it guessed
- * a handful of rows it joined tens of thousands to tens of thousands one pair at a time: a
- * preview that took 0.4 s took minutes. Every match query reads sets of a channel, which hash.
+ * Runs `read` where the matches are read; on PostgreSQL without nested loops and in one process.
+ * A rule's tests (text patterns, sets of tagged products) defeat the planner's estimates, and
+ * where it guessed a handful of rows it joined tens of thousands to tens of thousands one pair at
+ * a time: a preview that took 0.4 s took minutes. Every match query reads sets of a channel,
+ * which hash. In parallel, each worker built the same hashed set again (the product tags whose
+ * product is out of stock: 150,000 rows read three times over in bench:rules' plans), which on a
+ * machine of two cores made a preview slower, not faster.
  */
 function planned<T>(source: MatchSource, read: (db: Reads) => Promise<T>): Promise<T> {
   if (!source.postgres) return read(source.reads)
   return source.reads.transaction().execute(async (tx) => {
     await sql`set local enable_nestloop = off`.execute(tx)
+    await sql`set local max_parallel_workers_per_gather = 0`.execute(tx)
     return read(tx)
   })
 }
