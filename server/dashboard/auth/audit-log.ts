@@ -50,40 +50,56 @@ export function createAuditLog(db: DashboardDb, now: () => Date = () => new Date
     return select.orderBy('seq', 'desc')
   }
 
+  // Most answers are sent before their entry is written (the trail records what was answered).
+  // A read waits for the entries still being written, so an admin reading the log sees every
+  // answer this server had given when the read came: on PostgreSQL the read could otherwise
+  // overtake the write on another connection of the pool.
+  const writing = new Set<Promise<void>>()
+  const written = () => Promise.allSettled(writing)
+
+  async function write(entry: AuditRecord) {
+    const at = now().toISOString()
+    const row = {
+      account_id: capped(entry.account_id, caps.account_id),
+      account_email: capped(entry.account_email, caps.account_email),
+      operation: capped(entry.operation, caps.operation),
+      method: capped(entry.method, caps.method),
+      path: capped(entry.path, caps.path),
+      status: entry.status,
+      id: randomUUID(),
+      at,
+    }
+    if (!summarised.has(row.operation)) {
+      await db.insertInto('audit_log').values(row).execute()
+      return
+    }
+    const minute = at.slice(0, 16)
+    await db
+      .insertInto('audit_log')
+      .values({
+        ...row,
+        summary_key: summaryKey(
+          `${row.operation} ${row.status} ${minute} ${entry.summarise ?? row.account_email}`,
+        ),
+      })
+      .onConflict((conflict) =>
+        conflict
+          .column('summary_key')
+          .doUpdateSet({ count: sql<number>`${sql.ref('audit_log.count')} + 1` }),
+      )
+      .execute()
+  }
+
   return {
-    async record(entry: AuditRecord) {
-      const at = now().toISOString()
-      const row = {
-        account_id: capped(entry.account_id, caps.account_id),
-        account_email: capped(entry.account_email, caps.account_email),
-        operation: capped(entry.operation, caps.operation),
-        method: capped(entry.method, caps.method),
-        path: capped(entry.path, caps.path),
-        status: entry.status,
-        id: randomUUID(),
-        at,
-      }
-      if (!summarised.has(row.operation)) {
-        await db.insertInto('audit_log').values(row).execute()
-        return
-      }
-      const minute = at.slice(0, 16)
-      await db
-        .insertInto('audit_log')
-        .values({
-          ...row,
-          summary_key: summaryKey(
-            `${row.operation} ${row.status} ${minute} ${entry.summarise ?? row.account_email}`,
-          ),
-        })
-        .onConflict((conflict) =>
-          conflict
-            .column('summary_key')
-            .doUpdateSet({ count: sql<number>`${sql.ref('audit_log.count')} + 1` }),
-        )
-        .execute()
+    record(entry: AuditRecord): Promise<void> {
+      const done = write(entry)
+      writing.add(done)
+      const forget = () => writing.delete(done)
+      done.then(forget, forget)
+      return done
     },
     async page(filter: AuditFilter) {
+      await written()
       const limit = Math.min(Math.max(filter.limit ?? 50, 1), 200)
       const rows = await query(filter)
         .limit(limit + 1)
