@@ -38,8 +38,8 @@ function onAnotherSpeed(earlier: Entry | undefined, latest: BenchReport): earlie
     return false
   // Runs with other sizes or a CPU limit measure something else.
   if (JSON.stringify(earlier.settings) !== JSON.stringify(latest.settings)) return false
-  const [slower, faster] = [earlier.hostIndex, latest.hostIndex].sort((a, b) => a - b)
-  return (faster as number) >= (slower as number) * anotherSpeed
+  const indexes = [earlier.hostIndex, latest.hostIndex]
+  return Math.max(...indexes) >= Math.min(...indexes) * anotherSpeed
 }
 
 /**
