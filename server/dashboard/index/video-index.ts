@@ -68,12 +68,22 @@ export async function saveVideos(
           .column('id')
           .doUpdateSet((eb) => {
             const { id: _id, ...columns } = videos[0] as VideoFacts
-            return Object.fromEntries(
-              Object.keys(columns).map((column) => [
-                column,
-                eb.ref(`excluded.${column as keyof VideoFacts}`),
-              ]),
-            )
+            return {
+              ...Object.fromEntries(
+                Object.keys(columns).map((column) => [
+                  column,
+                  eb.ref(`excluded.${column as keyof VideoFacts}`),
+                ]),
+              ),
+              // A read that found the video in no channel may be saved after another replica
+              // placed it: it never unplaces it (its channel's rules would hear of it no more).
+              channel_id: eb
+                .case()
+                .when('excluded.channel_id', '=', '')
+                .then(eb.ref('indexed_videos.channel_id'))
+                .else(eb.ref('excluded.channel_id'))
+                .end(),
+            }
           })
           .where('indexed_videos.source_at', '<=', (eb) => eb.ref('excluded.source_at')),
       )

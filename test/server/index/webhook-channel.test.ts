@@ -6,7 +6,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { areaMigrations } from '../../../server/dashboard/areas.ts'
 import { type DashboardDb, openDashboardDb } from '../../../server/dashboard/db/database.ts'
 import { createMerchIndex } from '../../../server/dashboard/index/merch-index.ts'
-import { applySnapshot } from '../../../server/dashboard/index/video-index.ts'
+import { applySnapshot, saveVideos } from '../../../server/dashboard/index/video-index.ts'
+import { factsFromVideo, type IndexedVideo } from '../../../server/dashboard/index/video-rows.ts'
 import type { VideoEvent } from '../../../src/api/generated/types.gen.ts'
 import { videoEvent } from '../webhooks/support.ts'
 
@@ -51,4 +52,42 @@ it('puts a new video in the one channel the index holds, whatever else is unplac
 it('leaves a new video unplaced once the index holds two channels, for its read to place', async () => {
   await indexIn('o-1', 'outlet')
   expect(await channelOf('new-3')).toBe('')
+})
+
+// Two replicas complete two webhooks of one new video: one places it while the other's read,
+// which found it unplaced a moment before, is being saved. The rules of its channel hear of it
+// only while the index knows the channel.
+it('keeps the channel a video was placed in when a read made before the placing is saved', async () => {
+  await indexIn('new-4', '')
+  await db
+    .updateTable('indexed_videos')
+    .set({ channel_id: 'outlet' })
+    .where('id', '=', 'new-4')
+    .execute()
+  const read = {
+    id: 'new-4',
+    caption: 'Read before it was placed',
+    description: null,
+    hashtags: ['fresh'],
+    access: 'public',
+    published_at: null,
+    archived_at: null,
+    duration: 12,
+    thumbnail_url: null,
+    video_posters: [],
+    product_ids: [],
+    variant_ids: [],
+  } as unknown as IndexedVideo
+  const later = Date.now() + 1000
+  await saveVideos(
+    db,
+    [factsFromVideo(read, '', later, new Date(later).toISOString())],
+    () => later,
+  )
+  const row = await db
+    .selectFrom('indexed_videos')
+    .select(['channel_id', 'caption'])
+    .where('id', '=', 'new-4')
+    .executeTakeFirstOrThrow()
+  expect(row).toEqual({ channel_id: 'outlet', caption: 'Read before it was placed' })
 })
