@@ -16,10 +16,10 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
-import { seedProductSplit } from '../server/sandbox/seed/seed.ts'
 import { delivery, postWebhook, videoEvent } from '../test/server/webhooks/support.ts'
 import { benchClient } from './index/client.ts'
 import { leastRequests } from './index/least-requests.ts'
+import { sandboxProductsFor } from './index/sandbox-products.ts'
 import { underLoad } from './index/under-load.ts'
 import { p50AndP95, type Row, timing } from './reference/figures.ts'
 import { HostSpeed } from './reference/host-index.ts'
@@ -32,15 +32,6 @@ import { benchSteps } from './ui/steps.ts'
 const videos = Number(process.env.BENCH_INDEX_VIDEOS ?? 100_000)
 const products = Number(process.env.BENCH_INDEX_PRODUCTS ?? 10_000)
 const secret = randomBytes(24).toString('base64url')
-/** The sandbox's product count that gives the demo business (the one indexed) `products`. */
-function sandboxProductsFor(wanted: number) {
-  let total = wanted
-  for (;;) {
-    const { euCount, mainCount } = seedProductSplit(total)
-    if (euCount + mainCount >= wanted) return total
-    total++
-  }
-}
 
 const temp = makeTempDir()
 let server: ServerProcess | undefined
