@@ -64,7 +64,7 @@ it('keeps the channel a video was placed in when a read made before the placing 
     .set({ channel_id: 'outlet' })
     .where('id', '=', 'new-4')
     .execute()
-  const read = {
+  const read: IndexedVideo = {
     id: 'new-4',
     caption: 'Read before it was placed',
     description: null,
@@ -77,7 +77,7 @@ it('keeps the channel a video was placed in when a read made before the placing 
     video_posters: [],
     product_ids: [],
     variant_ids: [],
-  } as unknown as IndexedVideo
+  }
   const later = Date.now() + 1000
   await saveVideos(
     db,
