@@ -10,7 +10,9 @@
 // that every event measured is the benchmark's. Timings are the reference device's
 // (bench/reference): the tab is slowed to it from Chromium's index (or its timings scaled on a
 // slower host); the server's are scaled by the index of the server's process, measured at the
-// start and end of the timed work. A response of the tab answered 401 or 5xx fails the run.
+// start and end of the timed work. The server and the probe timing it get a core of their own,
+// the tab, the sandbox and the benchmark the others (bench/reference/cores.ts). A response of the
+// tab answered 401 or 5xx fails the run.
 import { randomBytes } from 'node:crypto'
 import { Agent } from 'node:http'
 import { join } from 'node:path'
@@ -20,6 +22,7 @@ import { heldBytes, openSseClient, type SseClient } from './live/sse-clients.ts'
 import { signedVideoUpdated } from './live/webhook-body.ts'
 import { startWebhookProbe, type WebhookProbe } from './live/webhook-probe-process.ts'
 import { chromiumHost } from './reference/chromium-host.ts'
+import { pinProcess, splitCores } from './reference/cores.ts'
 import { assertNoRefusals, guardResponses } from './reference/guard.ts'
 import { HostSpeed } from './reference/host-index.ts'
 import { printReport } from './reference/report.ts'
@@ -70,13 +73,21 @@ try {
   step('building the app')
   await buildApp(join(temp.dir, 'dist'))
   step('starting the dashboard')
+  // Before any child starts, so the sandbox and Chromium inherit the others' CPUs.
+  const cores = splitCores()
+  if (cores) pinProcess(process.pid, cores.others)
   process.env.SERVICE_WEBHOOK_SECRET = secret
   process.env.SANDBOX_WEBHOOK_URL = 'http://127.0.0.1:9/not-listening'
   process.env.SANDBOX_WEBHOOK_SECRET = 'unused'
   process.env.BENCH_MEMORY_FILE = join(temp.dir, 'memory.json')
   // Every client is the benchmark's one admin: the per-account cap on open streams is raised.
   process.env.BENCH_STREAMS_PER_ACCOUNT = String(clientCount + 10)
-  server = await startServer({ distDir: join(temp.dir, 'dist'), dataDir: temp.dir, videos: 40 })
+  server = await startServer({
+    distDir: join(temp.dir, 'dist'),
+    dataDir: temp.dir,
+    videos: 40,
+    serverCpus: cores?.server,
+  })
   const { url } = server
   session = server.session
   const { channels } = await json<{ channels: Array<{ id: string }> }>(`${url}/api/v1/channels`)
@@ -95,7 +106,7 @@ try {
   const page = await newThrottledPage(context, chromium.rate)
   await page.goto(`${url}/videos/${videoId}`)
   await page.getByRole('status').filter({ hasText: /^Live/ }).waitFor()
-  probe = await startWebhookProbe({ url, headers: server.session, secret })
+  probe = await startWebhookProbe({ url, headers: server.session, secret, cpus: cores?.server })
 
   step(`${events} events to an open tab`)
   const endToEnd: number[] = []
@@ -178,7 +189,7 @@ try {
     'live',
     `bench:live — headless Chromium and ${fanout.length} SSE clients`,
     liveRows(figures, chromium.reference(), serverReference(serverSpeed)),
-    { ...chromium.hosts(), speeds: [chromium.speed, serverSpeed] },
+    { ...chromium.hosts(), speeds: [chromium.speed, serverSpeed], cores },
   )
   if (missing > 0 || notShown > 0) process.exitCode = 1
 } catch (error) {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 import { limitProcess } from '../reference/cpu-limit.ts'
-import { repoRoot } from '../ui/harness.ts'
+import { onCpus, repoRoot } from '../ui/harness.ts'
 
 export interface WebhookProbe {
   /** Posts a signed `video_updated` for `videoId`; when it was sent (wall clock, ms) and how long its SSE frame took. */
@@ -16,10 +16,11 @@ export async function startWebhookProbe(target: {
   url: string
   headers: Record<string, string>
   secret: string
+  /** The server's CPUs: the probe's stamps then never wait for the browser's core. */
+  cpus?: string
 }): Promise<WebhookProbe> {
   const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', join('bench', 'live', 'webhook-probe.ts')],
+    ...onCpus(target.cpus, ['--import', 'tsx', join('bench', 'live', 'webhook-probe.ts')]),
     {
       cwd: repoRoot,
       env: { ...process.env, NODE_NO_WARNINGS: '1' },

@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs'
+import type { CoreSplit } from './cores.ts'
 import { cpuLimit } from './cpu-limit.ts'
 import { keyedFigures, type Row, rounded, table } from './figures.ts'
 import { type HostSpeed, referenceIndex } from './host-index.ts'
@@ -14,6 +15,8 @@ export interface Hosts {
   real?: number
   /** Later timed phases whose pages were slowed again from the host's index then. */
   phases?: Phase[]
+  /** The server's CPUs and the others', when the benchmark split them; null when it could not. */
+  cores?: CoreSplit | null
 }
 
 /** A timed phase that measured the host again and slowed its page from that (`rethrottle`). */
@@ -72,6 +75,10 @@ function hostFigures(hosts: Hosts): Record<string, unknown> {
         indexUnderThrottle: whole(phase.underThrottle ?? undefined),
       }),
     )
+  if (hosts.cores) {
+    host.serverCpus = hosts.cores.server
+    host.otherCpus = hosts.cores.others
+  }
   if (cpuLimit() !== null) host.cpuLimit = cpuLimit()
   return host
 }
@@ -104,6 +111,12 @@ function hostLines(hosts: Hosts): string[] {
         ? `Then ${phase.name}: host ${whole(phase.hostIndex)}, its page slowed ${phase.rate.toFixed(2)}× to read ${whole(phase.underThrottle ?? undefined) ?? 'not measured'}${missedReference(phase.underThrottle)}`
         : `Then ${phase.name}: host ${whole(phase.hostIndex)}, slower than the reference: its page not slowed, its timings scaled`,
     )
+  if (hosts.cores)
+    lines.push(
+      `The dashboard server (and what times it) on CPU ${hosts.cores.server}; Chromium, the sandbox and the benchmark on CPU ${hosts.cores.others}`,
+    )
+  else if (hosts.cores === null)
+    lines.push('The server shared every CPU with Chromium: one CPU, or no `taskset`, here')
   const limit = cpuLimit()
   if (limit !== null)
     lines.push(

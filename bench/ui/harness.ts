@@ -92,6 +92,8 @@ export async function startServer(options: {
    * backfill is done, so what it measures is the server in its steady state.
    */
   index?: boolean
+  /** The CPUs the dashboard server runs on (`taskset`), as bench/reference/cores.ts splits them. */
+  serverCpus?: string
 }): Promise<ServerProcess> {
   const port = await freePort()
   const secret =
@@ -106,7 +108,7 @@ export async function startServer(options: {
   })
   // --expose-gc: a benchmark that measures memory asks the server to collect first (SIGUSR2).
   const serverArgs = ['--expose-gc', '--import', 'tsx', join('bench', 'ui', 'server.ts')]
-  const child = spawn(process.execPath, serverArgs, {
+  const child = spawn(...onCpus(options.serverCpus, serverArgs), {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -165,6 +167,13 @@ export async function startServer(options: {
     await stop()
     throw error
   }
+}
+
+/** `node args`, through `taskset -c cpus` when given: the same process, started on those CPUs. */
+export function onCpus(cpus: string | undefined, args: string[]): [string, string[]] {
+  return cpus === undefined
+    ? [process.execPath, args]
+    : ['taskset', ['-c', cpus, process.execPath, ...args]]
 }
 
 async function waitForIndex(url: string, cookie: string): Promise<void> {
