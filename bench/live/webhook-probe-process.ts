@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process'
 import { join } from 'node:path'
+import { onCpus } from '../reference/cores.ts'
 import { limitProcess } from '../reference/cpu-limit.ts'
-import { onCpus, repoRoot } from '../ui/harness.ts'
+import { repoRoot } from '../ui/harness.ts'
 
 export interface WebhookProbe {
   /** Posts a signed `video_updated` for `videoId`; when it was sent (wall clock, ms) and how long its SSE frame took. */

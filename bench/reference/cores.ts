@@ -48,3 +48,10 @@ export function splitCores(): CoreSplit | null {
 export function pinProcess(pid: number, cpus: string): void {
   execFileSync('taskset', ['-a', '-c', '-p', cpus, String(pid)], { stdio: 'ignore' })
 }
+
+/** `node args`, through `taskset -c cpus` when given: the same process, started on those CPUs. */
+export function onCpus(cpus: string | undefined, args: string[]): [string, string[]] {
+  return cpus === undefined
+    ? [process.execPath, args]
+    : ['taskset', ['-c', cpus, process.execPath, ...args]]
+}

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 import { chromiumFlags } from '../../test/e2e/support/browser.ts'
 import { freePort } from '../../test/server/support/free-port.ts'
+import { onCpus } from '../reference/cores.ts'
 import { limitProcess, unlimitedExecutable } from '../reference/cpu-limit.ts'
 import { serverIndex } from '../reference/host-index.ts'
 import { freshSessionCookie, signInContext } from './account.ts'
@@ -167,13 +168,6 @@ export async function startServer(options: {
     await stop()
     throw error
   }
-}
-
-/** `node args`, through `taskset -c cpus` when given: the same process, started on those CPUs. */
-export function onCpus(cpus: string | undefined, args: string[]): [string, string[]] {
-  return cpus === undefined
-    ? [process.execPath, args]
-    : ['taskset', ['-c', cpus, process.execPath, ...args]]
 }
 
 async function waitForIndex(url: string, cookie: string): Promise<void> {

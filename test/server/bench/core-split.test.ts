@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { expect, it } from 'vitest'
-import { cpuList, splitCores } from '../../../bench/reference/cores.ts'
-import { onCpus } from '../../../bench/ui/harness.ts'
+import { cpuList, onCpus, splitCores } from '../../../bench/reference/cores.ts'
 
 // bench:live times the server on a core of its own, the browser and the rest on the others: a
 // split that silently left them sharing would time the wait for a core again.
