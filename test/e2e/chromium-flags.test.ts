@@ -48,19 +48,19 @@ it('keeps every feature Playwright turns off turned off, with the omnibox popup'
 it('opens a new context with its page alone: no browser UI renderer beside it', async () => {
   browser = await launchChromium()
   const session = await browser.newBrowserCDPSession()
+  const targets = async () => {
+    const { targetInfos } = (await session.send('Target.getTargets', {
+      filter: [{}],
+    } as never)) as { targetInfos: Array<{ type: string; url: string }> }
+    return targetInfos
+  }
   const context = await browser.newContext()
   const page = await context.newPage()
   await page.goto('data:text/html,<p>page under test</p>')
   await expect
-    .poll(async () => {
-      const { targetInfos } = (await session.send('Target.getTargets', {
-        filter: [{}],
-      } as never)) as { targetInfos: Array<{ type: string; url: string }> }
-      return targetInfos.filter((target) => target.type === 'page').map((target) => target.url)
-    })
+    .poll(async () =>
+      (await targets()).filter((target) => target.type === 'page').map((target) => target.url),
+    )
     .toEqual(['data:text/html,<p>page under test</p>'])
-  const { targetInfos } = (await session.send('Target.getTargets', { filter: [{}] } as never)) as {
-    targetInfos: Array<{ type: string; url: string }>
-  }
-  expect(targetInfos.filter((target) => target.type === 'browser_ui')).toEqual([])
+  expect((await targets()).filter((target) => target.type === 'browser_ui')).toEqual([])
 })
