@@ -1,4 +1,4 @@
-import { afterHydration } from '@/lib/hydration'
+import { afterHydration } from '@/lib/after-hydration'
 
 const editable = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
