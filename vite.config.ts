@@ -4,14 +4,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { compression, defineAlgorithm } from 'vite-plugin-compression2'
-import { startedLater } from './scripts/started-later.ts'
 
 export const srcAlias = { '@/': `${import.meta.dirname}/src/` }
-
-const appStart = startedLater({
-  entry: 'src/main.tsx',
-  started: 'src/app/start.tsx',
-})
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
@@ -20,9 +14,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     tailwindcss(),
-    // The app's own module, which the page's first script starts after the first frame
-    // (src/main.tsx): one file, named in the HTML so it is fetched meanwhile.
-    ...(isSsrBuild ? [] : [appStart.plugin]),
     // The browser's files, each with its .br and .gz beside it at the highest levels, which the
     // server sends as they are: made on a first request, a screen's chunks took seconds
     // (decision 0031). Source maps are left to the server: only developer tools ask for them.
@@ -63,11 +54,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       output: {
         codeSplitting: {
           groups: [
-            // Everything the app's start runs, in one file, rather than the dozen small shared
-            // chunks the bundler would otherwise cut it into: each is a request before the app
-            // starts. Not their dependencies too: the first script's own modules (the theme's
-            // cookie) would move in, and it would have to load the whole app before it ran.
-            { name: 'start', test: appStart.captures, includeDependenciesRecursively: false },
+            // Everything the first screen runs, in one file, rather than the dozen small shared
+            // chunks the bundler would otherwise cut it into: each is a request before first paint.
+            { name: 'start', tags: ['$initial'] },
           ],
         },
       },

@@ -1,4 +1,4 @@
-import { afterHydration } from '@/lib/after-hydration'
+import { afterHydration } from '@/lib/hydration'
 
 const editable = (target: EventTarget | null) =>
   target instanceof HTMLElement &&

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
-import { runAfterHydration } from './after-hydration'
 
 // The time a server render showed. Hydration must render what the server rendered, and a video
 // scheduled between the two would otherwise read "Scheduled" in the HTML and "Live" in the
 // browser: a mismatch that throws the server's markup away. After hydration, the real time.
 let serverRenderedAt: number | null = null
+const hydratedCallbacks = new Set<() => void>()
 
 export function setServerRenderedAt(ms: number | null) {
   serverRenderedAt = ms
@@ -20,6 +20,11 @@ export function useRenderNow(): number {
   return now
 }
 
+/** Runs `callback` once the server's markup has been hydrated and the page is idle. */
+export function afterHydration(callback: () => void) {
+  hydratedCallbacks.add(callback)
+}
+
 /** Placed last in the tree: its effect runs after every other one of the first render. */
 export function HydrationDone() {
   useEffect(() => {
@@ -28,7 +33,8 @@ export function HydrationDone() {
     // page is idle.
     const run = () => {
       setServerRenderedAt(null)
-      runAfterHydration()
+      for (const callback of hydratedCallbacks) callback()
+      hydratedCallbacks.clear()
     }
     if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 1000 })
     else setTimeout(run, 100)
