@@ -63,6 +63,23 @@ it('an editor saves a filtered library as a shared view; a viewer opens it from 
   expect(await save.getAttribute('aria-disabled')).toBe('true')
 })
 
+it('sends the saved views in the library rendered on the server: the sidebar lists them before any script has run, and the page does not ask again', async () => {
+  const viewer = devices.viewer.page
+  const asked: string[] = []
+  const listen = (request: { url(): string }) => {
+    if (new URL(request.url()).pathname === '/api/dashboard/views') asked.push(request.url())
+  }
+  viewer.on('request', listen)
+  const html = (await (await viewer.goto(`${app.url}/videos`))?.text()) ?? ''
+  expect(html).toMatch(/<nav aria-label="Saved views".*Untagged “the” videos/s)
+  await shown(savedViews(viewer).getByRole('link', { name: 'Untagged “the” videos' }))
+  // Hydrated: the page's own keys answer, and it has asked for no list of views.
+  await viewer.keyboard.press('/')
+  await focused(viewer.getByLabel('Search captions'))
+  viewer.off('request', listen)
+  expect(asked).toEqual([])
+})
+
 it('a personal view is listed for its owner only, and the owner deletes it', async () => {
   const { page } = devices.editor
   await page.goto(`${app.url}/videos?state=draft`)

@@ -1,6 +1,8 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
 import { dashboardApi, meSchema, providersSchema } from '../dashboard-api'
 import { channelsQuery } from './channels'
+import { noticesQuery } from './notices'
+import { savedViewsQuery } from './saved-views'
 
 export const sessionKeys = {
   all: ['session'] as const,
@@ -21,6 +23,18 @@ export const loadSignedInBasics = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.ensureQueryData(meQuery()),
     queryClient.ensureQueryData(channelsQuery()),
+  ])
+
+/**
+ * The shell's own lists (saved views, notices), asked for beside the basics: a server render then
+ * has them in the page, so the sidebar and the bell show them at once instead of asking after
+ * hydration. Data already cached is used as it is, so a later navigation never waits on them; a
+ * failure is left to the sidebar and the bell, which ask again.
+ */
+export const loadShellLists = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.ensureQueryData(savedViewsQuery()).catch(() => undefined),
+    queryClient.ensureQueryData(noticesQuery()).catch(() => undefined),
   ])
 
 /** The sign-in screen's other ways in (an OpenID provider), public and fixed at server start. */
