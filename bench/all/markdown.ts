@@ -69,7 +69,8 @@ function hostSummary(report: BenchReport): string {
   const settings = Object.entries(report.settings ?? {})
     .map(([name, value]) => `${name}=${value}`)
     .sort()
-  return `- **bench:${report.bench}** (${day(report.date)}, Node ${report.node}): host index ${parts.join(', ')}${settings.length ? `; ${settings.join(' ')}` : ''}`
+  const on = report.machine ? `, ${report.machine}` : ''
+  return `- **bench:${report.bench}** (${day(report.date)}, Node ${report.node}${on}): host index ${parts.join(', ')}${settings.length ? `; ${settings.join(' ')}` : ''}`
 }
 
 /** The rows worth a line: those with a goal or a JSON key. */
@@ -155,11 +156,11 @@ function otherHostSection(results: Results): string[] {
   return [
     '## The same figures on two hosts',
     '',
-    "This machine's speed changes from one session to the next. When a benchmark's latest run had",
-    `a host at least ${anotherSpeed} times faster or slower than the run before it, that run stays here`,
-    'beside it: the same benchmark on two machines of different speed, each as it is, with no CPU',
-    'limit. Their reference figures should agree within 20%. The code may have changed between the',
-    "two dates (git's history of this page's data says what each run measured):",
+    "This machine's speed, and its CPU, change from one session to the next. When a benchmark's",
+    `latest run had a host at least ${anotherSpeed} times faster or slower than the run before it, or`,
+    'another CPU, that run stays here beside it: the same benchmark on two machines, each as it is,',
+    'with no CPU limit. Their reference figures should agree within 20%. The code may have changed',
+    "between the two dates (git's history of this page's data says what each run measured):",
     '[Benchmarking](benchmarking.md#two-hosts).',
     '',
     ...table(
@@ -169,6 +170,18 @@ function otherHostSection(results: Results): string[] {
         compared(slower, faster, `${day(slower.date)}, ${day(faster.date)}`),
       ),
     ),
+    ...machines(pairs),
+  ]
+}
+
+/** The CPUs of the pairs, slower host first, where their records name them. */
+function machines(pairs: ReadonlyArray<readonly [BenchReport, BenchReport]>): string[] {
+  const named = pairs.filter(([slower, faster]) => slower.machine || faster.machine)
+  if (named.length === 0) return []
+  const name = (report: BenchReport) => report.machine ?? 'not named'
+  return [
+    '',
+    `CPUs (slower host, faster host): ${named.map(([slower, faster]) => `bench:${slower.bench} ${name(slower)}, ${name(faster)}`).join('; ')}.`,
   ]
 }
 

@@ -19,7 +19,7 @@ export interface TwoSpeeds {
 export interface Results {
   latest: Partial<Record<BenchName, Entry>>
   twoSpeeds: Partial<Record<BenchName, TwoSpeeds>>
-  /** An earlier run on a host of another speed, beside `latest` (`recordLatest`). */
+  /** An earlier run on a host of another speed or CPU, beside `latest` (`recordLatest`). */
   otherHost?: Partial<Record<BenchName, BenchReport>>
 }
 
@@ -33,26 +33,28 @@ export const failed = (entry: Entry): entry is Extract<Entry, { failed: string }
  */
 export const anotherSpeed = 1.4
 
-function onAnotherSpeed(earlier: Entry | undefined, latest: BenchReport): earlier is BenchReport {
+function onAnotherHost(earlier: Entry | undefined, latest: BenchReport): earlier is BenchReport {
   if (!earlier || failed(earlier) || earlier.hostIndex === null || latest.hostIndex === null)
     return false
   // Runs with other sizes or a CPU limit measure something else.
   if (JSON.stringify(earlier.settings) !== JSON.stringify(latest.settings)) return false
+  // Two CPUs of one index can still differ in what a benchmark reads (decision 0044).
+  if (earlier.machine && latest.machine && earlier.machine !== latest.machine) return true
   const indexes = [earlier.hostIndex, latest.hostIndex]
   return Math.max(...indexes) >= Math.min(...indexes) * anotherSpeed
 }
 
 /**
  * Makes `entry` the benchmark's latest run. The run it replaces stays beside it as the other
- * host's when their speeds differ enough; otherwise the one kept before does, while it still
- * differs.
+ * host's when their speeds differ enough or their CPUs are not the same; otherwise the one kept
+ * before does, while it still differs.
  */
 export function recordLatest(results: Results, name: BenchName, entry: Entry): void {
   const replaced = results.latest[name]
   results.latest[name] = entry
   if (failed(entry)) return
   const kept = [replaced, results.otherHost?.[name]].find((earlier) =>
-    onAnotherSpeed(earlier, entry),
+    onAnotherHost(earlier, entry),
   )
   const otherHost = { ...results.otherHost }
   if (kept) otherHost[name] = kept

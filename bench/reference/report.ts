@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs'
+import { cpus } from 'node:os'
 import type { CoreSplit } from './cores.ts'
 import { cpuLimit } from './cpu-limit.ts'
 import { keyedFigures, type Row, rounded, table } from './figures.ts'
@@ -41,6 +42,8 @@ export interface BenchReport {
   title: string
   date: string
   node: string
+  /** The CPU's model and how many CPUs the machine has (`machine()`); absent in older records. */
+  machine?: string
   /** The BENCH_* variables the run had (sizes, runs, CPU limit). */
   settings: Record<string, string>
   hostIndex: number | null
@@ -55,6 +58,15 @@ const settings = Object.fromEntries(
       entry[0].startsWith('BENCH_') && entry[0] !== 'BENCH_REPORT_FILE' && !!entry[1],
   ),
 )
+
+/**
+ * The machine as its CPU names itself, and how many CPUs it has. Two machines of one index can
+ * still give a benchmark different figures (decision 0044): this says which machine a record is of.
+ */
+export function machine(): string {
+  const all = cpus()
+  return `${all[0]?.model.trim() || 'an unnamed CPU'} × ${all.length}`
+}
 
 const whole = (value: number | undefined) => (value === undefined ? null : Math.round(value))
 
@@ -91,9 +103,12 @@ const missedReference = (underThrottle: number | null | undefined) =>
     : ''
 
 function hostLines(hosts: Hosts): string[] {
-  const lines = hosts.speeds.map(
-    (speed) =>
-      `Host index (Lighthouse's benchmarkIndex), ${speed.process}: ${whole(speed.atStart)} at the start, ${whole(speed.atEnd) ?? 'not measured'} at the end${speed.drifted ? ' — the host changed speed by more than 20% during the run: its figures are less comparable' : ''}`,
+  const lines = [`Machine: ${machine()} (CPU model × CPUs)`]
+  lines.push(
+    ...hosts.speeds.map(
+      (speed) =>
+        `Host index (Lighthouse's benchmarkIndex), ${speed.process}: ${whole(speed.atStart)} at the start, ${whole(speed.atEnd) ?? 'not measured'} at the end${speed.drifted ? ' — the host changed speed by more than 20% during the run: its figures are less comparable' : ''}`,
+    ),
   )
   if (hosts.real !== undefined)
     lines.push(
@@ -143,6 +158,7 @@ export function printReport(bench: string, title: string, rows: readonly Row[], 
       title,
       date: new Date().toISOString(),
       node: process.version,
+      machine: machine(),
       settings,
       hostIndex,
       host,
@@ -157,5 +173,5 @@ export function printReport(bench: string, title: string, rows: readonly Row[], 
     }
     writeFileSync(process.env.BENCH_REPORT_FILE, `${JSON.stringify(report, null, 2)}\n`)
   }
-  console.log(JSON.stringify({ ...keyedFigures(rows), hostIndex, host }))
+  console.log(JSON.stringify({ ...keyedFigures(rows), hostIndex, host, machine: machine() }))
 }

@@ -126,3 +126,22 @@ it('compares the two hosts, the slower first, and says whether they agree within
   const alone = renderPage({ latest: { auth: onHost(1400, 40) }, twoSpeeds: {} })
   expect(alone).not.toContain('two hosts')
 })
+
+it('names the CPU each run had, and keeps a run on another CPU beside the latest at any speed', () => {
+  const on = (machine: string | undefined, hostIndex: number) => ({
+    ...onHost(hostIndex, 40),
+    ...(machine ? { machine } : {}),
+  })
+  const results: Results = { latest: {}, twoSpeeds: {} }
+  recordLatest(results, 'auth', on('Intel Xeon × 2', 2200))
+  recordLatest(results, 'auth', on('AMD EPYC × 2', 2100))
+  expect(results.otherHost?.auth?.machine).toBe('Intel Xeon × 2')
+  const page = cells(renderPage(results))
+  expect(page).toContain('- **bench:auth** (2026-12-02, Node v20.20.2, AMD EPYC × 2): host index')
+  expect(page).toContain(
+    'CPUs (slower host, faster host): bench:auth AMD EPYC × 2, Intel Xeon × 2.',
+  )
+  // A record from before runs named their CPU is another host by its speed alone.
+  recordLatest(results, 'auth', on(undefined, 2150))
+  expect(results.otherHost?.auth).toBeUndefined()
+})

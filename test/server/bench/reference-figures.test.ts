@@ -104,9 +104,11 @@ it('ends with one JSON line keeping every key, the measured value beside each sc
       videos: 100,
       hostIndex: 500,
       host: { server: { start: 500, end: 500 } },
+      // The CPU's model and count.
+      machine: expect.stringMatching(/^.+ × [1-9]\d*$/),
     })
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'))
-    expect(report).toMatchObject({ bench: 'index', hostIndex: 500 })
+    expect(report).toMatchObject({ bench: 'index', hostIndex: 500, machine: expect.any(String) })
     expect(report.rows[0]).toMatchObject({
       key: 'productFilterP95Ms',
       value: 40,
