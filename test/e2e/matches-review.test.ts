@@ -13,7 +13,7 @@ import {
 } from './support/matches.ts'
 import { failedRequest } from './support/page-errors.ts'
 import { api } from './support/service-api.ts'
-import { shown } from './support/ui.ts'
+import { focused, shown } from './support/ui.ts'
 
 let app: RunningApp
 beforeAll(async () => {
@@ -163,4 +163,36 @@ it('shows each suggestion with its product picture and its store', async () => {
     .toBeGreaterThan(0)
   expect(await first.textContent()).toMatch(/Aurora (Main|EU) Store \((USD|EUR)\)/)
   await shown(first.getByRole('button', { name: /^Accept .+ from Aurora (Main|EU) Store/ }))
+})
+
+it('scrolls the suggestion in front of the reviewer into view when the keys move it out of view', async () => {
+  const { page } = app
+  await page.setViewportSize({ width: 1280, height: 400 })
+  try {
+    await page.goto(`${app.url}${everySuggestion}`)
+    const [video] = await reviewQueue(app)
+    await reviewing(page, video)
+    // The Accept button of each suggestion: it takes the keyboard when its row is in front.
+    const accepts = page.locator('ol[aria-label="Suggested products"] > li button:first-of-type')
+    const count = await accepts.count()
+    const inView = (index: number) =>
+      accepts.nth(index).evaluate((button) => {
+        const box = button.getBoundingClientRect()
+        return box.top >= 0 && box.bottom <= window.innerHeight
+      })
+    const rows = page.locator('ol[aria-label="Suggested products"] > li')
+    // An earlier test may have left decisions on this video, which put a later one in front.
+    const first = await rows.evaluateAll((all) => all.findIndex((row) => row.dataset.active))
+    let outOfView = 0
+    for (let index = first + 1; index < count; index++) {
+      if (!(await inView(index))) outOfView++
+      await page.keyboard.press('ArrowDown')
+      await focused(accepts.nth(index))
+      await expect.poll(() => inView(index)).toBe(true)
+    }
+    // Otherwise no step here needed a scroll, and the test would prove nothing.
+    expect(outOfView).toBeGreaterThan(0)
+  } finally {
+    await page.setViewportSize({ width: 1280, height: 900 })
+  }
 })

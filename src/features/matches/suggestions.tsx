@@ -77,15 +77,11 @@ export function Suggestions({
     if (button) rowButtons.current.set(index, button)
     else rowButtons.current.delete(index)
   }, [])
-  const cancelReveal = useRef(() => {})
   const focusRow = useCallback((index: number | null) => {
     const button = index === null ? undefined : rowButtons.current.get(index)
-    if (!button || button === document.activeElement) return
-    cancelReveal.current()
-    cancelReveal.current = focusThenReveal(button)
+    if (button && button !== document.activeElement) focusThenReveal(button)
   }, [])
   useEffect(() => focusRow(review.active), [focusRow, review.active])
-  useEffect(() => () => cancelReveal.current(), [])
 
   const send = useCallback(() => {
     if (submit.isPending) return
