@@ -21,8 +21,10 @@ export function Sidebar() {
   }
   const Toggle = collapsed ? PanelLeftOpen : PanelLeftClose
   return (
+    // Painted after the page (z-20), not before it: content painted over a sticky box cannot
+    // share its compositor layer, and each card took a layer of its own (decision 0045).
     <aside
-      className={`sticky top-0 hidden h-dvh shrink-0 flex-col gap-4 border-r border-slate-200 bg-white px-2 py-3 md:flex ${collapsed ? 'w-16' : 'w-56'}`}
+      className={`sticky top-0 z-20 hidden h-dvh shrink-0 flex-col gap-4 border-r border-slate-200 bg-white px-2 py-3 md:flex ${collapsed ? 'w-16' : 'w-56'}`}
     >
       <Brand collapsed={collapsed} />
       <div className="flex-1 overflow-y-auto">

@@ -26,7 +26,10 @@ export const VideoGrid = memo(function VideoGrid({
       className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6"
     >
       {videos.map((video, index) => (
-        <VideoCard key={video.id} video={video} pictures={pictures} {...item(index)} />
+        // By position: a search's results reuse the cards of the last ones instead of replacing
+        // every element (docs/decisions/0045-cards-kept-by-position.md).
+        // biome-ignore lint/suspicious/noArrayIndexKey: cards hold no state of their own
+        <VideoCard key={index} video={video} pictures={pictures} {...item(index)} />
       ))}
     </ul>
   )
@@ -64,6 +67,9 @@ const VideoCard = memo(function VideoCard({
         {thumbnail ? (
           pictures && (
             <img
+              // A new element per video: an image whose address changes keeps showing the old
+              // picture, another video's, until the new one has loaded.
+              key={video.id}
               src={thumbnail}
               alt=""
               loading={index < firstScreenCards ? 'eager' : 'lazy'}
