@@ -153,6 +153,9 @@ function otherHostSection(results: Results): string[] {
     return [slowerFirst ? ([earlier, latest] as const) : ([latest, earlier] as const)]
   })
   if (pairs.length === 0) return []
+  const rows = pairs.map(([slower, faster]) =>
+    compared(slower, faster, `${day(slower.date)}, ${day(faster.date)}`),
+  )
   return [
     '## The same figures on two hosts',
     '',
@@ -166,11 +169,9 @@ function otherHostSection(results: Results): string[] {
     ...table(
       ['Benchmark', 'Figure', 'Slower host', 'Faster host', 'Difference', 'Within 20%', 'Dates'],
       [false, false, true, true, true, false, false],
-      pairs.flatMap(([slower, faster]) =>
-        compared(slower, faster, `${day(slower.date)}, ${day(faster.date)}`),
-      ),
+      rows.flat(),
     ),
-    ...machines(pairs),
+    ...machines(pairs.filter((_, index) => (rows[index]?.length ?? 0) > 0)),
   ]
 }
 

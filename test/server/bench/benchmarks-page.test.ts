@@ -141,6 +141,21 @@ it('names the CPU each run had, and keeps a run on another CPU beside the latest
   expect(page).toContain(
     'CPUs (slower host, faster host): bench:auth AMD EPYC × 2, Intel Xeon × 2.',
   )
+  // A pair with no timing to set side by side adds no rows, so no CPUs either.
+  const countsOnly = (machine: string) => {
+    const run = on(machine, 1400)
+    return { ...run, bench: 'upload', rows: run.rows.filter((row) => !row.basis) }
+  }
+  const withUpload = cells(
+    renderPage({
+      ...results,
+      latest: { ...results.latest, upload: countsOnly('AMD EPYC × 2') },
+      otherHost: { ...results.otherHost, upload: countsOnly('Intel Xeon × 2') },
+    }),
+  )
+  expect(withUpload).toContain(
+    'CPUs (slower host, faster host): bench:auth AMD EPYC × 2, Intel Xeon × 2.',
+  )
   // A record from before runs named their CPU is another host by its speed alone.
   recordLatest(results, 'auth', on(undefined, 2150))
   expect(results.otherHost?.auth).toBeUndefined()
