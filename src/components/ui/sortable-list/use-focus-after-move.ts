@@ -1,4 +1,11 @@
-import { type FocusEvent, useCallback, useLayoutEffect, useRef, useState } from 'react'
+import {
+  type FocusEvent,
+  startTransition,
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
 
 export type RowPart = 'handle' | 'menu'
 
@@ -15,7 +22,9 @@ export function useFocusAfterMove() {
     const element = elements.current.get(`${focusTarget.part}:${focusTarget.id}`)
     if (element?.isConnected) {
       element.focus()
-      setFocusTarget(null)
+      // Done with, but not urgent: a synchronous update here rendered the whole list again inside
+      // the task of the drop (or key) that moved the row.
+      startTransition(() => setFocusTarget(null))
     }
   })
 

@@ -27,7 +27,7 @@ export interface Drag {
   activeId: string
   block: string[]
   // The list as shown while dragging: the block's other items are folded into the dragged row.
-  shown: string[]
+  shown: readonly string[]
   // Where a row lifted by pointer or touch was before the fold, so its preview stays under the
   // finger; a row lifted by keyboard has its preview on its place in the folded list instead.
   liftedTop: number | undefined
@@ -114,7 +114,9 @@ export function useSortableDrag({
     const folded = new Set(block.filter((id) => id !== activeId))
     const row =
       activatorEvent.target instanceof Element ? activatorEvent.target.closest('li') : null
-    const shown = items.filter((id) => !folded.has(id))
+    // The list itself when nothing folds: a new array of the same ids would have a virtualized
+    // list lay out every row again, in the task of the lift.
+    const shown = folded.size === 0 ? items : items.filter((id) => !folded.has(id))
     const byKeyboard = activatorEvent instanceof KeyboardEvent
     const next: Drag = {
       activeId,

@@ -47,11 +47,15 @@ export function VirtualRows({
     },
     [keepKey],
   )
+  // Kept from render to render: a new key function makes the virtualizer lay out every row of the
+  // list again, on each frame of a scroll.
+  const getItemKey = useCallback((index: number) => ids[index] ?? index, [ids])
+  const estimateSize = useCallback(() => options.rowHeight, [options.rowHeight])
   const virtualizer = useVirtualizer({
     count: ids.length,
     getScrollElement: () => viewport.current,
-    estimateSize: () => options.rowHeight,
-    getItemKey: (index) => ids[index] ?? index,
+    estimateSize,
+    getItemKey,
     overscan: options.overscan ?? 6,
     rangeExtractor,
     // Rows follow the scroll in React's next render, not synchronously inside each scroll event:
@@ -61,7 +65,11 @@ export function VirtualRows({
   })
 
   useLayoutEffect(() => {
-    if (scrollTo >= 0) virtualizer.scrollToIndex(scrollTo, { align: 'auto' })
+    if (scrollTo < 0) return
+    // A row already in view stays as it is: told to scroll to where it is, the box still lays the
+    // page out, inside the task of the drop that moved the row.
+    const [offset] = virtualizer.getOffsetForIndex(scrollTo, 'auto') ?? []
+    if (offset !== virtualizer.scrollOffset) virtualizer.scrollToIndex(scrollTo, { align: 'auto' })
   }, [scrollTo, virtualizer])
 
   const rows = virtualizer.getVirtualItems().map((item) => {
