@@ -6,7 +6,7 @@ import {
   MenuSeparator,
   useMenuContext,
 } from '@ariakit/react'
-import { type ReactNode, type Ref, useCallback, useId, useLayoutEffect, useRef } from 'react'
+import { memo, type ReactNode, type Ref, useCallback, useId, useLayoutEffect, useRef } from 'react'
 import { buttonClasses } from './button'
 import { reasonClasses } from './unavailable-reason'
 
@@ -151,7 +151,8 @@ function Item({
   )
 }
 
-export function MoreGlyph() {
+// Memoized: a long list's rows each hold a menu, and render again together (a drag's lift and drop).
+export const MoreGlyph = memo(function MoreGlyph() {
   return (
     <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
       <circle cx="10" cy="4" r="1.75" />
@@ -159,4 +160,4 @@ export function MoreGlyph() {
       <circle cx="10" cy="16" r="1.75" />
     </svg>
   )
-}
+})

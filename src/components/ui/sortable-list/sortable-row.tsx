@@ -57,31 +57,53 @@ interface RowDrag {
 // rows whose place or state changed (dnd-kit re-renders each row's shell through useSortable; the
 // caller's content is the same element, which React skips).
 export const SortableRow = memo(function SortableRow(props: SortableRowProps) {
-  const { transform, ...drag } = useSortable({
-    id: props.id,
-    // Only lifting is refused: a row still loading stays a place to drop on (and to step over by
-    // keyboard), and toggling a droppable re-measures every row of the list mid-drag.
-    disabled: {
-      draggable: props.pending || props.unavailableReason !== undefined,
-      droppable: false,
-    },
-    attributes: { roleDescription: props.words.handleRoleDescription },
-  })
-  return <Row {...props} drag={{ ...drag, transform: CSS.Translate.toString(transform) }} />
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging, ...sortable } =
+    useSortable({
+      id: props.id,
+      // Only lifting is refused: a row still loading stays a place to drop on (and to step over by
+      // keyboard), and toggling a droppable re-measures every row of the list mid-drag.
+      disabled: {
+        draggable: props.pending || props.unavailableReason !== undefined,
+        droppable: false,
+      },
+      attributes: { roleDescription: props.words.handleRoleDescription },
+    })
+  const transform = CSS.Translate.toString(sortable.transform)
+  const { transition } = sortable
+  const drag = { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging }
+  return <Row {...props} drag={{ ...drag, transform, transition }} />
 })
 
 // A virtualized list's row: it can be lifted, but it is not measured or moved while a row is
 // dragged over it (see row-slots.ts).
 export const SlotRow = memo(function SlotRow(props: SortableRowProps) {
-  const { transform: _ignored, ...drag } = useDraggable({
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
     id: props.id,
     disabled: props.pending || props.unavailableReason !== undefined,
     attributes: { roleDescription: props.words.handleRoleDescription },
   })
-  return <Row {...props} drag={drag} />
+  return (
+    <Row {...props} drag={{ attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging }} />
+  )
 })
 
-function Row(props: SortableRowProps & { drag: RowDrag }) {
+type RowProps = SortableRowProps & { drag: RowDrag }
+
+// Each part of what dnd-kit gives is kept by dnd-kit from render to render; a lift or a drop
+// renders every row's hook again, and only the rows whose part or place changed draw again.
+const sameFields = (a: object, b: object) => {
+  const before = a as Record<string, unknown>
+  const after = b as Record<string, unknown>
+  const keys = Object.keys(before)
+  return (
+    keys.length === Object.keys(after).length &&
+    keys.every((key) => Object.is(before[key], after[key]))
+  )
+}
+const sameRow = ({ drag: dragA, ...restA }: RowProps, { drag: dragB, ...restB }: RowProps) =>
+  sameFields(dragA, dragB) && sameFields(restA, restB)
+
+const Row = memo(function Row(props: RowProps) {
   const { id, index, total, caption, pending, words, selected, selection, actions, register } =
     props
   const { unavailableReason } = props
@@ -186,7 +208,7 @@ function Row(props: SortableRowProps & { drag: RowDrag }) {
       {menu}
     </li>
   )
-}
+}, sameRow)
 
 // What follows the pointer or the arrow keys while the row itself stays in the list as the place
 // it will land. Hidden from screen readers: the announcements say what moves and where.
@@ -202,7 +224,9 @@ export function DragPreview({ caption, count }: { caption: string; count: number
   )
 }
 
-function GripGlyph() {
+// Memoized, as each row's other parts are: a lift or a drop renders every row again, and each
+// glyph's circles were reconciled every time.
+const GripGlyph = memo(function GripGlyph() {
   return (
     <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4" fill="currentColor">
       {[5, 10, 15].flatMap((y) =>
@@ -210,4 +234,4 @@ function GripGlyph() {
       )}
     </svg>
   )
-}
+})
