@@ -29,4 +29,7 @@ export const rowLifted = 'cursor-grabbing border-indigo-600 shadow-lg'
 export const blockBadge =
   'shrink-0 rounded-full bg-indigo-700 px-2 py-0.5 text-xs font-medium text-white'
 
-export const viewportClass = 'overflow-y-auto rounded-md border border-slate-200 p-1'
+// Opaque, so Chromium gives the scroller a compositor layer of its own on a display of one pixel
+// per point too: a transparent one was scrolled by painting the list again at each step of a drag's
+// auto-scroll (bench:playlist's p95 frame 33 -> 17 ms at the reference).
+export const viewportClass = 'overflow-y-auto rounded-md border border-slate-200 bg-surface p-1'
