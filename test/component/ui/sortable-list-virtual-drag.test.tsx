@@ -119,42 +119,39 @@ describe('SortableList, virtualized, while a row is dragged', () => {
     expect(onMove).toHaveBeenCalledExactlyOnceWith({ ids: ['v1', 'v3'], toIndex: 3 })
   })
 
-  // A lift re-renders the list around every row, in the task of the key or the pointer.
-  it('renders only the lifted row again as it is lifted', async () => {
-    const labelled: string[] = []
+  // Each row's handle label is worked out as the row draws: the labels asked for are the rows drawn.
+  async function renderCountingRows() {
+    const drawn: string[] = []
     renderList({
       words: {
         handleLabel: (caption) => {
-          labelled.push(caption)
+          drawn.push(caption)
           return `Reorder ${caption}`
         },
       },
     })
     ;(await screen.findByRole('button', { name: 'Reorder Video 2' })).focus()
-    labelled.length = 0
+    return drawn
+  }
+
+  // A lift re-renders the list around every row, in the task of the key or the pointer.
+  it('renders only the lifted row again as it is lifted', async () => {
+    const drawn = await renderCountingRows()
+    drawn.length = 0
     await userEvent.keyboard(' ')
     await expectAnnounced('Picked up Video 2, at position 2 of 1000.')
-    expect(new Set(labelled)).toEqual(new Set(['Video 2']))
+    expect(new Set(drawn)).toEqual(new Set(['Video 2']))
   })
 
   // Each slot crossed re-renders the list (its drop line); a 1,000-video drag crosses hundreds.
   it('renders no row again as the lifted one crosses slots', async () => {
-    const labelled: string[] = []
-    renderList({
-      words: {
-        handleLabel: (caption) => {
-          labelled.push(caption)
-          return `Reorder ${caption}`
-        },
-      },
-    })
-    ;(await screen.findByRole('button', { name: 'Reorder Video 2' })).focus()
+    const drawn = await renderCountingRows()
     await userEvent.keyboard(' ')
     await expectAnnounced('Picked up Video 2, at position 2 of 1000.')
-    labelled.length = 0
+    drawn.length = 0
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{ArrowDown}')
     await expectAnnounced('Video 2 is over position 6 of 1000.')
     // The drop line follows the keys; the rows, the lifted one too, stay as they were drawn.
-    expect(labelled).toEqual([])
+    expect(drawn).toEqual([])
   })
 })
