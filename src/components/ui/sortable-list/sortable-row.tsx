@@ -69,9 +69,8 @@ export const SortableRow = memo(function SortableRow(props: SortableRowProps) {
       attributes: { roleDescription: props.words.handleRoleDescription },
     })
   const transform = CSS.Translate.toString(sortable.transform)
-  const { transition } = sortable
   const drag = { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging }
-  return <Row {...props} drag={{ ...drag, transform, transition }} />
+  return <Row {...props} drag={{ ...drag, transform, transition: sortable.transition }} />
 })
 
 // A virtualized list's row: it can be lifted, but it is not measured or moved while a row is
