@@ -57,36 +57,44 @@ interface RowDrag {
 // rows whose place or state changed (dnd-kit re-renders each row's shell through useSortable; the
 // caller's content is the same element, which React skips).
 export const SortableRow = memo(function SortableRow(props: SortableRowProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging, ...sortable } =
-    useSortable({
-      id: props.id,
-      // Only lifting is refused: a row still loading stays a place to drop on (and to step over by
-      // keyboard), and toggling a droppable re-measures every row of the list mid-drag.
-      disabled: {
-        draggable: props.pending || props.unavailableReason !== undefined,
-        droppable: false,
-      },
-      attributes: { roleDescription: props.words.handleRoleDescription },
-    })
+  const sortable = useSortable({
+    id: props.id,
+    // Only lifting is refused: a row still loading stays a place to drop on (and to step over by
+    // keyboard), and toggling a droppable re-measures every row of the list mid-drag.
+    disabled: {
+      draggable: props.pending || props.unavailableReason !== undefined,
+      droppable: false,
+    },
+    attributes: { roleDescription: props.words.handleRoleDescription },
+  })
   const transform = CSS.Translate.toString(sortable.transform)
-  const drag = { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging }
-  return <Row {...props} drag={{ ...drag, transform, transition: sortable.transition }} />
+  return (
+    <Row {...props} drag={{ ...rowParts(sortable), transform, transition: sortable.transition }} />
+  )
 })
 
 // A virtualized list's row: it can be lifted, but it is not measured or moved while a row is
 // dragged over it (see row-slots.ts).
 export const SlotRow = memo(function SlotRow(props: SortableRowProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
+  const draggable = useDraggable({
     id: props.id,
     disabled: props.pending || props.unavailableReason !== undefined,
     attributes: { roleDescription: props.words.handleRoleDescription },
   })
-  return (
-    <Row {...props} drag={{ attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging }} />
-  )
+  return <Row {...props} drag={rowParts(draggable)} />
 })
 
 type RowProps = SortableRowProps & { drag: RowDrag }
+
+// The parts of dnd-kit's answer a row draws with; the rest (the active drag, what it is over)
+// changes on every lift and drop and would draw every row again.
+const rowParts = (answer: Omit<RowDrag, 'transform' | 'transition'>) => ({
+  attributes: answer.attributes,
+  listeners: answer.listeners,
+  setNodeRef: answer.setNodeRef,
+  setActivatorNodeRef: answer.setActivatorNodeRef,
+  isDragging: answer.isDragging,
+})
 
 // Each part of what dnd-kit gives is kept by dnd-kit from render to render; a lift or a drop
 // renders every row's hook again, and only the rows whose part or place changed draw again.
