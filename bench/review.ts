@@ -7,7 +7,8 @@
 //    finds it, decision 0039): a decision from its keydown's event time to the
 //    first frame that shows it (bench/review/probe.js), an advance from Enter to the next video's
 //    suggestions painted, the dashboard's answer to the submit included. Then it goes on untimed
-//    for 10 minutes: its decisions per minute, and its slowest whole minute.
+//    for 10 minutes: its decisions per minute, and its slowest whole minute. The same key is then
+//    timed on a page that only changes one attribute: the floor of the measure itself.
 // 3. The calibration page's accepted share per band against the truth over those same decisions:
 //    the expected calibration error in points (and the page's counts checked against the ledger).
 // 4. The ledger is seeded with 100,000 past decisions that follow the truth model (the same
@@ -36,6 +37,7 @@ import { serverReference } from './reference/scale.ts'
 import { newThrottledPage } from './reference/throttle.ts'
 import { autoAcceptOverFreshJobs, turnOnAutoAccept, waitForWatch } from './review/auto-accept.ts'
 import { calibrationError, timeCalibration } from './review/calibration.ts'
+import { timeFloor } from './review/floor.ts'
 import { historyRows, seedLedger } from './review/history.ts'
 import {
   raiseMatchingQuota,
@@ -159,6 +161,14 @@ try {
         },
       }),
   )
+  const floor = await phase('the same key on a page that only changes one attribute', () =>
+    timeFloor(context, {
+      url: `${running.url}/bench-floor`,
+      rate: chromium.rate,
+      keys: 100,
+      keyPhase: createRandom(settings.seed + 3),
+    }),
+  )
   await chromium.end()
   assertNoRefusals(context, 'the review queue')
   const browserReference = chromium.reference()
@@ -198,7 +208,7 @@ try {
   step('done')
 
   const rows: Row[] = [
-    ...keyboardRows(browserReference, reviewer, submits),
+    ...keyboardRows(browserReference, reviewer, submits, floor),
     ...paceRows(browserReference, reviewer, settings.errorRate, submits),
     ...calibrationRows(serverReference(speed), calibration, error),
     ...autoAcceptRows(picked, auto),

@@ -37,6 +37,7 @@ export function keyboardRows(
   reference: Reference,
   figures: ReviewerFigures,
   submits: number[],
+  floor: Array<Timed | null>,
 ): Row[] {
   const decided = measured(figures.decisions)
   const advanced = measured(figures.advances)
@@ -46,7 +47,12 @@ export function keyboardRows(
       measured: percentile(measured(figures.decisions, key), 0.95),
     })
   const missing =
-    figures.decisions.length - decided.length + figures.advances.length - advanced.length
+    figures.decisions.length -
+    decided.length +
+    figures.advances.length -
+    advanced.length +
+    floor.length -
+    measured(floor).length
   return [
     figure({
       figure: 'Decisions timed (suggestions decided)',
@@ -70,6 +76,11 @@ export function keyboardRows(
       figure: 'Decision to painted, max',
       measured: max(decided),
       key: 'decisionMaxMs',
+    }),
+    timing(reference, {
+      figure: `The same key on a page that changes one attribute and nothing else, p95 (${floor.length} keys: the measure's floor)`,
+      measured: percentile(measured(floor), 0.95),
+      key: 'decisionFloorP95Ms',
     }),
     part('Of a decision: the key waiting for the page, p95', 'waited'),
     part('Of a decision: the page changing, p95', 'worked'),
