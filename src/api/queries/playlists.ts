@@ -1,8 +1,9 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query'
 import { getPlaylist, listPlaylists, listPlaylistVideos } from '../generated/sdk.gen'
 import type { ListPlaylistsData } from '../generated/types.gen'
+import { withFields } from '../video-fields'
 import { cursorPages } from './cursor-pages'
-import { libraryFields } from './videos'
+import { libraryFields, summaryFields, videoKeys } from './videos'
 
 // Playlists are read by the playlists area and by the library ("Add to playlist"), so their query
 // options live below the features.
@@ -19,6 +20,9 @@ export const playlistKeys = {
   // Under the playlist's detail key, so a change to the playlist refreshes its public view too.
   publicVideosOf: (id: string) => [...playlistKeys.detail(id), 'public'] as const,
   publicVideos: (id: string, page: number) => [...playlistKeys.publicVideosOf(id), page] as const,
+  summaries: (id: string) => [...playlistKeys.detail(id), 'summaries'] as const,
+  summaryPage: (id: string, archived: boolean, page: number) =>
+    [...playlistKeys.summaries(id), archived, page] as const,
 }
 
 export const playlistPageSize = 25
@@ -64,3 +68,41 @@ export const playlistPublicVideosQuery = (id: string, page: number) =>
         throwOnError: true,
       }).then((response) => response.data),
   })
+
+export const summaryPageSize = 100
+
+/**
+ * One page of the playlist's videos (approved ones, `archived` or not, in playlist order) read
+ * into each video's summary; its own data is whether more pages follow. A long playlist's rows
+ * read their summaries a hundred at a time this way, not once per row scrolled past (each answer
+ * drawing its row again mid-scroll); a video not approved still reads its own when shown.
+ */
+export const playlistSummaryPageQuery = (id: string, archived: boolean, page: number) =>
+  queryOptions({
+    queryKey: playlistKeys.summaryPage(id, archived, page),
+    queryFn: async ({ signal, client }) => {
+      const { data } = await listPlaylistVideos({
+        path: { playlist_id: id },
+        query: { archived, page, page_size: summaryPageSize, fields: summaryFields.join(',') },
+        signal,
+        throwOnError: true,
+      })
+      for (const video of data.videos)
+        client.setQueryData(videoKeys.summary(video.id), withFields(video, summaryFields))
+      return { more: data.pagination.has_more && data.videos.length > 0 }
+    },
+    staleTime: 60_000,
+  })
+
+/**
+ * What the playlist's editor shows first: the playlist, and beside it the first page of its
+ * videos' summaries, those in the feed and the archived ones the service lists apart (without
+ * them each row shown reads its own).
+ */
+export const ensurePlaylistEditor = (queryClient: QueryClient, id: string) =>
+  Promise.all([
+    queryClient.ensureQueryData(playlistQuery(id)),
+    ...[false, true].map((archived) =>
+      queryClient.ensureQueryData(playlistSummaryPageQuery(id, archived, 1)).catch(() => null),
+    ),
+  ])

@@ -10,8 +10,8 @@ export const Route = createFileRoute('/playlists/$playlistId')({
     const [channelId] = await Promise.all([
       resolveChannelId(context.queryClient, deps.channel),
       // The playlist queries load beside the channel, not with every first screen.
-      import('@/api/queries/playlists').then(({ playlistQuery }) =>
-        context.queryClient.ensureQueryData(playlistQuery(params.playlistId)),
+      import('@/api/queries/playlists').then(({ ensurePlaylistEditor }) =>
+        ensurePlaylistEditor(context.queryClient, params.playlistId),
       ),
     ])
     return { channelId: channelId ?? '' }

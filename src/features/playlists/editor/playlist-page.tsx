@@ -19,6 +19,7 @@ import { SelectionBar } from './selection-bar'
 import { usePlaylistEditor } from './use-playlist-editor'
 import { usePlaylistShortcuts } from './use-playlist-shortcuts'
 import { useSelection } from './use-selection'
+import { useSummaryPages } from './use-summary-pages'
 import { useCaptionNow } from './use-video-captions'
 
 const route = getRouteApi('/playlists/$playlistId')
@@ -30,6 +31,7 @@ export function PlaylistPage() {
   const navigate = route.useNavigate()
   const { data: playlist } = useSuspenseQuery(playlistQuery(playlistId))
   const editor = usePlaylistEditor(playlist)
+  useSummaryPages(playlistId)
   const { order, pinned } = editor.snapshot.shown
   const { selection, toggle, clear } = useSelection(order)
   const captionNow = useCaptionNow()
