@@ -127,6 +127,12 @@ function rows(name: string, figures: DragFigures, target: number, reference: Ref
       atMost: 300,
     }),
     {
+      figure: `${name}: videos whose details were read one at a time`,
+      result: String(figures.detailReads),
+      goal: '',
+      met: null,
+    },
+    {
       figure: `${name}: stored position of the moved video`,
       result: String(figures.storedPosition),
       goal: String(target),

@@ -1,7 +1,8 @@
 // Installed by `npm run bench:playlist` as an init script, before the app's own scripts. While
 // `window.__drag.recording` is true it keeps every animation frame's time, the most playlist rows
 // mounted in any frame, the long tasks that started, and the long animation frames with the
-// scripts that ran in them (what a long task was). Plain browser JavaScript, read as text.
+// scripts that ran in them (what a long task was), and how many videos' details were read one
+// video at a time (GET /api/v1/videos/{id}). Plain browser JavaScript, read as text.
 ;(() => {
   if (window.__drag || window.top !== window) return
   const drag = {
@@ -10,6 +11,7 @@
     maxRows: 0,
     longTasks: [],
     longFrames: [],
+    detailReads: 0,
     startedAt: 0,
   }
   window.__drag = drag
@@ -47,7 +49,14 @@
   } catch {
     // No long animation frame timing in this browser: none are named.
   }
+  // An observer, not the resource timing buffer, which stops at 250 entries.
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      if (drag.recording && /^\/api\/v1\/videos\/[^/]+$/.test(new URL(entry.name).pathname))
+        drag.detailReads++
+  }).observe({ type: 'resource' })
   drag.start = () => {
+    drag.detailReads = 0
     drag.frames = []
     drag.longTasks = []
     drag.longFrames = []
@@ -62,6 +71,7 @@
       maxRows: drag.maxRows,
       longTasks: drag.longTasks,
       longFrames: drag.longFrames,
+      detailReads: drag.detailReads,
     }
   }
 })()

@@ -13,6 +13,8 @@ export interface DragFigures {
   longTasks: number[]
   longFrames: LongFrame[]
   maxRows: number
+  /** Videos whose details the page read one at a time while the drag ran. */
+  detailReads: number
   /** From the drop to the service's answer to the new order. */
   dropToSavedMs: number
   /** Where the moved video ended up in the order the service holds (1-based). */
@@ -24,6 +26,7 @@ interface Recorded {
   maxRows: number
   longTasks: number[]
   longFrames: LongFrame[]
+  detailReads: number
 }
 
 export const startRecording = (page: Page) =>
@@ -41,6 +44,7 @@ export async function stopRecording(page: Page) {
     longTasks: recorded.longTasks,
     longFrames: recorded.longFrames,
     maxRows: recorded.maxRows,
+    detailReads: recorded.detailReads,
   }
 }
 
