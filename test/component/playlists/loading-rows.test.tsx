@@ -1,11 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import { afterEach, expect, it, vi } from 'vitest'
 import { type VideoSummary, videoKeys } from '@/api/queries/videos'
-import { PlaylistEditor } from '@/features/playlists/editor/playlist-editor'
-import type { RowActions } from '@/features/playlists/editor/playlist-video-row'
 import { deferred, fakeApi, json } from '../support/fake-api'
 import { createTestQueryClient, renderWithProviders } from '../support/render'
 import { stubViewportHeight } from '../ui/support/sortable-list-harness'
+import { BareEditor } from './support/editor'
 
 const summary = (id: string, caption: string): VideoSummary => ({
   id,
@@ -18,29 +17,8 @@ const summary = (id: string, caption: string): VideoSummary => ({
   access: 'public',
 })
 
-const actions: RowActions = {
-  playlistId: 'pl_Spring',
-  toggle: () => {},
-  remove: () => {},
-  pin: () => {},
-  removeReason: undefined,
-  pinReason: undefined,
-}
-
 function Editor({ order }: { order: string[] }) {
-  return (
-    <PlaylistEditor
-      name="Spring drop"
-      order={order}
-      pinned={new Set()}
-      canPin={false}
-      selection={new Set()}
-      actions={actions}
-      onMove={() => {}}
-      height={600}
-      moveReason={undefined}
-    />
-  )
+  return <BareEditor playlistId="pl_Spring" name="Spring drop" order={order} />
 }
 
 afterEach(() => {

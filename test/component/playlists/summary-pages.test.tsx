@@ -2,12 +2,11 @@ import { screen, waitFor } from '@testing-library/react'
 import { afterEach, expect, it, vi } from 'vitest'
 import { ensurePlaylistEditor } from '@/api/queries/playlists'
 import { videoKeys } from '@/api/queries/videos'
-import { PlaylistEditor } from '@/features/playlists/editor/playlist-editor'
-import type { RowActions } from '@/features/playlists/editor/playlist-video-row'
 import { useSummaryPages } from '@/features/playlists/editor/use-summary-pages'
 import { type Call, fakeApi, json } from '../support/fake-api'
 import { createTestQueryClient, renderWithProviders } from '../support/render'
 import { stubViewportHeight } from '../ui/support/sortable-list-harness'
+import { BareEditor } from './support/editor'
 
 // 250 videos: v2 still processing (the service's playlist video list leaves it out), v5 archived
 // (listed only when archived ones are asked for).
@@ -49,30 +48,9 @@ const playlist = {
   updated_at: '2026-01-01T00:00:00Z',
 }
 
-const actions: RowActions = {
-  playlistId: 'pl_Long',
-  toggle: () => {},
-  remove: () => {},
-  pin: () => {},
-  removeReason: undefined,
-  pinReason: undefined,
-}
-
 function Editor() {
   useSummaryPages('pl_Long')
-  return (
-    <PlaylistEditor
-      name="Long edit"
-      order={order}
-      pinned={new Set()}
-      canPin={false}
-      selection={new Set()}
-      actions={actions}
-      onMove={() => {}}
-      height={600}
-      moveReason={undefined}
-    />
-  )
+  return <BareEditor playlistId="pl_Long" name="Long edit" order={order} />
 }
 
 afterEach(() => {
