@@ -69,7 +69,7 @@ export const playlistPublicVideosQuery = (id: string, page: number) =>
       }).then((response) => response.data),
   })
 
-export const summaryPageSize = 100
+const summaryPageSize = 100
 
 /**
  * One page of the playlist's videos (approved ones, `archived` or not, in playlist order) read
