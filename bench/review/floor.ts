@@ -1,7 +1,7 @@
 import type { BrowserContext } from 'playwright-core'
 import type { Random } from '../../server/sandbox/seed/random.ts'
 import { throttle } from '../reference/throttle.ts'
-import { type Timed, timedPress } from './screen.ts'
+import { frameMs, type Timed, timedPress } from './screen.ts'
 
 // Five rows as the review draws them (the probe reads the same selectors); `a` flips the pressed
 // state of the one in front, and that is all a key does.
@@ -30,7 +30,6 @@ export async function timeFloor(
     await throttle(tab, options.rate)
     await tab.route(options.url, (route) => route.fulfill({ contentType: 'text/html', body: page }))
     await tab.goto(options.url)
-    const frameMs = 1000 / 60
     const timed: Array<Timed | null> = []
     for (let key = 0; key < options.keys; key++)
       timed.push(await timedPress(tab, 'decision', 'a', options.keyPhase.next() * frameMs))

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import type { Random } from '../../server/sandbox/seed/random.ts'
 import {
+  frameMs,
   readScreen,
   rowsAsMatches,
   type Shown,
@@ -64,7 +65,6 @@ const waitForScreen = async (page: Page, previous: string | null): Promise<Shown
 }
 
 const words = { accepted: 'Accept', rejected: 'Reject' } as const
-const frameMs = 1000 / 60
 
 /**
  * The scripted reviewer: through the queue's screen and its keys alone, each suggestion decided

@@ -33,6 +33,9 @@ type Probe = {
   }
 }
 
+/** A display frame at 60 Hz: a timed key comes at a random moment of one (decision 0040). */
+export const frameMs = 1000 / 60
+
 export const readScreen = (page: Page) =>
   page.evaluate(() => (window as unknown as Probe).__review.shown())
 

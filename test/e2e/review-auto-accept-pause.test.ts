@@ -1,24 +1,17 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { AutoAcceptSettings } from '@/api/review.ts'
-import { areaMigrations } from '../../server/dashboard/areas.ts'
-import { openDashboardDb } from '../../server/dashboard/db/database.ts'
-import type { ReviewTableMap } from '../../server/dashboard/review/review-context.ts'
-import { many, record } from '../server/review/calibration-ledger.ts'
+import { many } from '../server/review/calibration-ledger.ts'
 import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
+import { recordDecisions } from './support/review-ledger.ts'
 import { api } from './support/service-api.ts'
 import { shown } from './support/ui.ts'
 
 let app: RunningApp
-const ledger = async (rows: Parameters<typeof record>[1]) => {
-  const db = await openDashboardDb({ sqlitePath: app.dashboardDb, areas: areaMigrations })
-  await record(db.withTables<ReviewTableMap>(), rows)
-  await db.destroy()
-}
 beforeAll(async () => {
   app = await startApp({ seedVideos: 10, review: { autoAccept: { everyMs: 250 } } })
   // The team's history: 400 suggestions decided at 30 and above, 398 of them accepted.
-  await ledger(many(400, 398, { score: 64, decided_ms: Date.now() - 86_400_000 }))
+  await recordDecisions(app, many(400, 398, { score: 64, decided_ms: Date.now() - 86_400_000 }))
 })
 afterAll(() => app?.close())
 
@@ -32,12 +25,14 @@ it('pauses auto-accept when the blind audit says it slipped, and tells the admin
   await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true')
 
   // People, not told, decided 30 suggestions auto-accept would have accepted: they took 20.
-  await ledger(many(30, 20, { score: 80, source: 'audit', decided_ms: Date.now() }))
-  const settings = () =>
+  await recordDecisions(app, many(30, 20, { score: 80, source: 'audit', decided_ms: Date.now() }))
+  const pausedReason = () =>
     api<AutoAcceptSettings>(app, 'GET', '/api/dashboard/review/settings').then(
       (answer) => answer.paused?.reason ?? null,
     )
-  await expect.poll(settings, { timeout: 10_000 }).toMatch(/^In the blind audit people accepted/)
+  await expect
+    .poll(pausedReason, { timeout: 10_000 })
+    .toMatch(/^In the blind audit people accepted/)
 
   await page.reload()
   const reason =

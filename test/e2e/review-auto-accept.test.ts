@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { ProductMatchList, Video } from '@/api/generated/types.gen.ts'
-import { areaMigrations } from '../../server/dashboard/areas.ts'
-import { openDashboardDb } from '../../server/dashboard/db/database.ts'
-import type { ReviewTableMap } from '../../server/dashboard/review/review-context.ts'
-import { many, record } from '../server/review/calibration-ledger.ts'
+import { many } from '../server/review/calibration-ledger.ts'
 import { type RunningApp, startApp } from './support/app.ts'
 import { seriousAccessibilityViolations } from './support/axe.ts'
+import { recordDecisions } from './support/review-ledger.ts'
 import { api, firstChannelVideos } from './support/service-api.ts'
 import { shown } from './support/ui.ts'
 
@@ -17,12 +15,7 @@ beforeAll(async () => {
     review: { autoAccept: { draw: () => 0.5, everyMs: 250 } },
   })
   // The team's history: 400 suggestions decided at 30 and above, 398 of them accepted.
-  const db = await openDashboardDb({ sqlitePath: app.dashboardDb, areas: areaMigrations })
-  await record(
-    db.withTables<ReviewTableMap>(),
-    many(400, 398, { score: 64, decided_ms: Date.now() - 86_400_000 }),
-  )
-  await db.destroy()
+  await recordDecisions(app, many(400, 398, { score: 64, decided_ms: Date.now() - 86_400_000 }))
 })
 afterAll(() => app?.close())
 
