@@ -131,7 +131,8 @@ describe.each(bothDatabases)('a stopped replica’s work on $name', (database) =
       'the free video in the playlist',
       { timeoutMs: 20_000, intervalMs: 100 },
     )
-    const runs = await world.runsOf(ruleId, `&video_id=${free.id}`)
+    // The add is answered before the run records its outcome: wait for the run to end.
+    const runs = await world.settledRuns(ruleId, 1, 10_000, free.id)
     expect(runs.map((run) => run.outcome)).toEqual(['applied'])
     await world.base.deleteFrom('index_leases').where('holder', '=', busy).execute()
   })
