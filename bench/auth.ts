@@ -1,17 +1,17 @@
 // npm run bench:auth — sign-in under a password-guessing burst, against the real dashboard
 // server (embedded sandbox) in its own process. From one client address (127.0.0.2), in waves:
 // 100 concurrent wrong-password sign-ins for one account and 100 for random emails, wave after
-// wave until 100 /healthz requests have been sent during the burst. During it, from another
-// address (127.0.0.3): a valid sign-in of another account, sent once the server has started
-// checking the burst's passwords, and GET /healthz every 5 ms (each whether or not the one
-// before has been answered) until both are done. The same sign-in is timed once before the burst
-// too, to tell the burst's cost from the machine's (a shared machine's load slows every password
-// check alike). Reported: the password hashes the server computed for the attacked account (it
-// says each check it starts, over IPC), the valid sign-in's time, and /healthz p95 during the
-// burst. Goals: at most 10 hashes for the attacked account, valid sign-in ≤ 1 s, /healthz p95 ≤
-// 50 ms over at least 100 requests. Timings are the reference device's (bench/reference):
-// measured, then scaled by the index of the server's process (asked over IPC at the start and end
-// of the timed work).
+// wave until 100 /healthz requests have been sent and the other address is done. During it, from another
+// address (127.0.0.3): 15 valid sign-ins of another account, one after another, the first sent
+// once the server has started checking the burst's passwords, and GET /healthz every 5 ms (each
+// whether or not the one before has been answered) until all are done. The same sign-in is timed
+// 5 times before the burst too, to tell the burst's cost from the machine's (a shared machine's
+// load slows every password check alike). Reported: the password hashes the server computed for
+// the attacked account (it says each check it starts, over IPC), the valid sign-ins' median and
+// slowest, and /healthz p95 during the burst. Goals: at most 10 hashes for the attacked account,
+// valid sign-in ≤ 1 s (median and slowest), /healthz p95 ≤ 50 ms over at least 100 requests.
+// Timings are the reference device's (bench/reference): measured, then scaled by the index of the
+// server's process (asked over IPC at the start and end of the timed work).
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { Agent, request } from 'node:http'
@@ -31,6 +31,10 @@ const bystander = '127.0.0.3'
 const burstPerKind = 100
 const healthEveryMs = 5
 const healthSamples = 100
+// One sign-in's time depends on where its check lands among the burst's (one run read 120-420 ms
+// on one host): a median of 15 is what compares across runs and hosts.
+const validSignIns = 15
+const quietSignIns = 5
 
 let server: ChildProcess | undefined
 const step = benchSteps(async () => {
@@ -96,8 +100,14 @@ try {
   await timed(url, '/healthz', bystander, { agent: healthAgent })
   const { attacked, owner } = benchAuthAccounts
   const speed = await HostSpeed.start('server', () => serverIndex(child))
-  step('the valid sign-in once with no burst, for scale')
-  const quiet = await timed(url, '/auth/sign-in', bystander, { body: owner })
+  step(`the valid sign-in ${quietSignIns} times with no burst, for scale`)
+  const signIns = async (count: number) => {
+    const answers: Array<{ status: number; ms: number }> = []
+    for (let index = 0; index < count; index++)
+      answers.push(await timed(url, '/auth/sign-in', bystander, { body: owner }))
+    return answers
+  }
+  const quiet = await signIns(quietSignIns)
   checked.length = 0
 
   step(`burst: waves of ${burstPerKind * 2} wrong-password sign-ins from ${attacker}`)
@@ -119,14 +129,17 @@ try {
   const ticker = setInterval(() => {
     health.push(timed(url, '/healthz', bystander, { agent: healthAgent }).then(({ ms }) => ms))
   }, healthEveryMs)
+  let validDone = false
   const burst = (async () => {
     const answers = await wave()
-    // The attacker keeps guessing until the p95 rests on enough samples.
-    while (health.length < healthSamples) answers.push(...(await wave()))
+    // The attacker keeps guessing until the p95 rests on enough samples and every valid
+    // sign-in has been answered.
+    while (health.length < healthSamples || !validDone) answers.push(...(await wave()))
     return answers
   })()
   await Promise.race([firstCheck, burst])
-  const valid = await timed(url, '/auth/sign-in', bystander, { body: owner })
+  const valid = await signIns(validSignIns)
+  validDone = true
   const answers = await burst
   clearInterval(ticker)
   const healthMs = await Promise.all(health)
@@ -135,6 +148,11 @@ try {
   step('done')
   const reference = serverReference(speed)
 
+  const msOf = (signIns: Array<{ ms: number }>) => signIns.map((each) => each.ms)
+  const allSignedIn = (signIns: Array<{ status: number }>) =>
+    signIns.every((each) => each.status === 204)
+  const statuses = (signIns: Array<{ status: number }>) =>
+    [...new Set(signIns.map((each) => each.status))].join(', ')
   const statusCount = (status: number) => answers.filter((each) => each.status === status).length
   const hashedAttempts = checked.filter((email) => email === attacked.email).length
   const rows: Row[] = [
@@ -161,19 +179,27 @@ try {
       value: hashedAttempts,
     },
     timing(reference, {
-      figure: `Valid sign-in from ${bystander} during the burst (${valid.status})`,
-      measured: valid.ms,
+      figure: `Valid sign-in from ${bystander} during the burst, median (${validSignIns}, ${statuses(valid)})`,
+      measured: percentile(msOf(valid), 0.5),
       atMost: 1000,
       goal: '≤ 1 s',
-      and: valid.status === 204,
+      and: allSignedIn(valid),
       key: 'validSignInMs',
     }),
     timing(reference, {
-      figure: `The same sign-in with no burst, for scale (${quiet.status})`,
-      measured: quiet.ms,
+      figure: 'Valid sign-in during the burst, slowest',
+      measured: Math.max(...msOf(valid)),
+      atMost: 1000,
+      goal: '≤ 1 s',
+      // No key: the slowest of 15 is a check against the goal, too noisy to compare hosts by.
+      and: allSignedIn(valid),
+    }),
+    timing(reference, {
+      figure: `The same sign-in with no burst, for scale, median (${quietSignIns}, ${statuses(quiet)})`,
+      measured: percentile(msOf(quiet), 0.5),
     }),
     {
-      figure: "Valid sign-in's password check started as number",
+      figure: "First valid sign-in's password check started as number",
       result: `${checked.indexOf(owner.email) + 1} of ${checked.length}`,
       goal: '',
       met: null,
@@ -193,7 +219,7 @@ try {
   printReport('auth', 'bench:auth — a password-guessing burst against one dashboard server', rows, {
     speeds: [speed],
   })
-  if (valid.status !== 204 || quiet.status !== 204) process.exitCode = 1
+  if (!allSignedIn(valid) || !allSignedIn(quiet)) process.exitCode = 1
 } catch (error) {
   console.error(error)
   process.exitCode = 1
