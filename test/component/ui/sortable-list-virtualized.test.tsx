@@ -77,4 +77,32 @@ describe('SortableList, virtualized', () => {
       '1000',
     )
   })
+  it('keeps a focused row scrolled out of view after the rows in view, and drops it among them without taking its focus away', async () => {
+    const onMove = vi.fn()
+    render(<Harness initial={ids} titles={titles} virtualized={virtualized} onMove={onMove} />)
+    const handle = await screen.findByRole('button', { name: 'Reorder Video 1' })
+    handle.focus()
+    const viewport = screen.getByRole('list', { name: 'Tag order' }).parentElement as HTMLElement
+    viewport.scrollTop = 20 * 48
+    fireEvent.scroll(viewport)
+    await waitFor(() => expect(screen.getByText('Video 30')).toBeInTheDocument())
+    const row = handle.closest('li')
+    const places = rows().map((each) => Number(each.getAttribute('aria-posinset')))
+    expect(rows().at(-1)).toBe(row)
+    expect(places.slice(0, -1)).toEqual([...places.slice(0, -1)].sort((a, b) => a - b))
+    expect(places[0]).toBeGreaterThan(1)
+
+    let blurs = 0
+    handle.addEventListener('blur', () => blurs++)
+    await userEvent.keyboard(' ')
+    await expectAnnounced('Picked up Video 1, at position 1 of 1000.')
+    await userEvent.keyboard('{ArrowDown}'.repeat(24))
+    await expectAnnounced('Video 1 is over position 25 of 1000.')
+    await userEvent.keyboard(' ')
+    await expectAnnounced('Video 1 moved to position 25 of 1000.')
+    expect(onMove).toHaveBeenCalledExactlyOnceWith({ ids: ['v1'], toIndex: 24 })
+    await waitFor(() => expect(row).toHaveAttribute('aria-posinset', '25'))
+    expect(handle).toHaveFocus()
+    expect(blurs).toBe(0)
+  })
 })

@@ -41,9 +41,17 @@ export function VirtualRows({
   // biome-ignore lint/correctness/useExhaustiveDependencies: keepKey stands for keep's contents
   const rangeExtractor = useCallback(
     (range: Range) => {
-      const indexes = new Set(defaultRangeExtractor(range))
-      for (const index of keep) if (index >= 0 && index < range.count) indexes.add(index)
-      return [...indexes].sort((a, b) => a - b)
+      const inView = defaultRangeExtractor(range)
+      const first = inView[0] ?? 0
+      const last = inView[inView.length - 1] ?? -1
+      // A kept row out of view comes after the rows in view, not before them: a row dragged down
+      // from the top is then already where its drop puts it in the list's order, and React moves
+      // the rows around it rather than the dragged row, which holds the focus (moving it blurred it,
+      // and giving the focus back laid the page out inside the drop).
+      const kept = [...new Set(keep)].filter(
+        (index) => index >= 0 && index < range.count && (index < first || index > last),
+      )
+      return [...inView, ...kept.sort((a, b) => a - b)]
     },
     [keepKey],
   )
