@@ -24,31 +24,37 @@
     requestAnimationFrame(frame)
   }
   requestAnimationFrame(frame)
-  try {
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        if (drag.recording && entry.startTime >= drag.startedAt)
-          drag.longTasks.push(Math.round(entry.duration))
-    }).observe({ type: 'longtask', buffered: true })
-  } catch {
-    // No long task timing in this browser: the figure stays empty.
+  const takeLongTasks = (entries) => {
+    for (const entry of entries)
+      if (drag.recording && entry.startTime >= drag.startedAt)
+        drag.longTasks.push(Math.round(entry.duration))
   }
-  try {
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        if (drag.recording && entry.startTime >= drag.startedAt && entry.duration > 50)
-          drag.longFrames.push({
-            at: Math.round(entry.startTime - drag.startedAt),
-            duration: Math.round(entry.duration),
-            scripts: entry.scripts.map(
-              (script) =>
-                `${script.invoker} ${script.sourceFunctionName || ''} ${Math.round(script.duration)} ms`,
-            ),
-          })
-    }).observe({ type: 'long-animation-frame', buffered: true })
-  } catch {
-    // No long animation frame timing in this browser: none are named.
+  const takeLongFrames = (entries) => {
+    for (const entry of entries)
+      if (drag.recording && entry.startTime >= drag.startedAt && entry.duration > 50)
+        drag.longFrames.push({
+          at: Math.round(entry.startTime - drag.startedAt),
+          duration: Math.round(entry.duration),
+          scripts: entry.scripts.map(
+            (script) =>
+              `${script.invoker} ${script.sourceFunctionName || ''} ${Math.round(script.duration)} ms`,
+          ),
+        })
   }
+  // Entries reach an observer's callback some time after their task; `stop` takes those not yet
+  // delivered, so the drop's own task counts in every run, not only when its callback came first.
+  const observers = []
+  const observe = (type, take) => {
+    try {
+      const observer = new PerformanceObserver((list) => take(list.getEntries()))
+      observer.observe({ type, buffered: true })
+      observers.push(() => take(observer.takeRecords()))
+    } catch {
+      // Not in this browser: the figure stays empty (long tasks) or unnamed (long frames).
+    }
+  }
+  observe('longtask', takeLongTasks)
+  observe('long-animation-frame', takeLongFrames)
   // An observer, not the resource timing buffer, which stops at 250 entries.
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
@@ -65,6 +71,7 @@
     drag.recording = true
   }
   drag.stop = () => {
+    for (const take of observers) take()
     drag.recording = false
     return {
       frames: drag.frames,
