@@ -87,6 +87,18 @@ describe('the playlist writer', () => {
     expect(fake.stored().video_ids).toEqual(['c', 'a', 'b'])
   })
 
+  it('keeps the order it shows when the save answers that order, so the list is not drawn again', async () => {
+    const fake = fakeService(['a', 'b', 'c'])
+    const writer = createPlaylistWriter(fake.stored(), fake.service)
+    writer.apply({ kind: 'reorder', order: ['b', 'c', 'a'] })
+    const shown = writer.getSnapshot().shown
+    await settled(writer)
+    expect(writer.getSnapshot().shown).toBe(shown)
+    fake.changeElsewhere(['a', 'c', 'b'])
+    writer.adopt(fake.stored())
+    expect(writer.getSnapshot().shown.order).toEqual(['a', 'c', 'b'])
+  })
+
   it('sends only the newest of rapid moves after the one in flight, never an older one after it', async () => {
     const fake = fakeService(['a', 'b', 'c', 'd'])
     const writer = createPlaylistWriter(fake.stored(), fake.service)

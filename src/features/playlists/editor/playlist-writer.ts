@@ -44,6 +44,20 @@ const stateOf = (stored: StoredPlaylist): PlaylistState => ({
   pinned: new Set(stored.pinned_video_ids ?? []),
 })
 
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, index) => id === b[index])
+const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
+  a.size === b.size && [...a].every((id) => b.has(id))
+
+// What was shown, where a save answers the same order: a new array of the same ids drew the whole
+// list again once each save was answered (a virtualized list lays out every row).
+function kept(before: PlaylistState | undefined, next: PlaylistState): PlaylistState {
+  if (!before) return next
+  const order = sameIds(before.order, next.order) ? before.order : next.order
+  const pinned = sameSet(before.pinned, next.pinned) ? before.pinned : next.pinned
+  return order === before.order && pinned === before.pinned ? before : { order, pinned }
+}
+
 /**
  * Saves a playlist's changes one at a time, in the order they were made, while the screen shows
  * them at once. A new order supersedes orders not yet sent (rapid moves reach the service as their
@@ -61,16 +75,16 @@ export function createPlaylistWriter(
   let conflict: WriterSnapshot['conflict'] = null
   let decide: ((choice: 'overwrite' | 'reload') => void) | null = null
   let ahead: { read: Promise<StoredPlaylist>; basis: StoredPlaylist; at: number } | null = null
-  let snapshot = computeSnapshot()
+  let snapshot = computeSnapshot(undefined)
   const listeners = new Set<() => void>()
 
-  function computeSnapshot(): WriterSnapshot {
-    const shown = queue.reduce(applyChange, stateOf(stored))
+  function computeSnapshot(before: PlaylistState | undefined): WriterSnapshot {
+    const shown = kept(before, queue.reduce(applyChange, stateOf(stored)))
     return { shown, stored, unsaved: queue.length, conflict }
   }
 
   function publish() {
-    snapshot = computeSnapshot()
+    snapshot = computeSnapshot(snapshot.shown)
     for (const listener of listeners) listener()
   }
 
