@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react'
 import { afterEach, expect, it, vi } from 'vitest'
 import { ensurePlaylistEditor } from '@/api/queries/playlists'
 import { videoKeys } from '@/api/queries/videos'
+import { FilteredVideos } from '@/features/playlists/editor/filtered-videos'
+import type { RowActions } from '@/features/playlists/editor/playlist-video-row'
 import { useSummaryPages } from '@/features/playlists/editor/use-summary-pages'
 import { type Call, fakeApi, json } from '../support/fake-api'
 import { createTestQueryClient, renderWithProviders } from '../support/render'
@@ -53,6 +55,15 @@ function Editor() {
   return <BareEditor playlistId="pl_Long" name="Long edit" order={order} />
 }
 
+const rowActions: RowActions = {
+  playlistId: 'pl_Long',
+  toggle: () => {},
+  remove: () => {},
+  pin: () => {},
+  removeReason: undefined,
+  pinReason: undefined,
+}
+
 afterEach(() => {
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
@@ -83,6 +94,30 @@ it('reads a long playlist’s details a hundred videos at a time, and a video th
     .filter((call) => call.url.pathname === '/api/v1/playlists/pl_Long/videos')
     .map((call) => `${call.url.searchParams.get('archived')} ${call.url.searchParams.get('page')}`)
   expect(pages.sort()).toEqual(['false 1', 'false 2', 'false 3', 'true 1'])
+  const ownReads = calls.filter((call) => call.url.pathname.startsWith('/api/v1/videos/'))
+  expect(ownReads.map((call) => call.url.pathname)).toEqual(['/api/v1/videos/v2'])
+})
+
+it('searches a long playlist from its pages, reading by itself only the video the list leaves out', async () => {
+  const calls = fakeApi({
+    'GET /api/v1/playlists/pl_Long/videos': listPage,
+    'GET /api/v1/videos/v2': () => json(video('v2')),
+  })
+  renderWithProviders(
+    <FilteredVideos
+      playlistId="pl_Long"
+      order={order}
+      q="look v2"
+      hiddenOnly={false}
+      pinned={new Set()}
+      canPin
+      selection={new Set()}
+      actions={rowActions}
+    />,
+    createTestQueryClient(),
+  )
+  // v2, and v20-v29, v200-v250: 1 + 10 + 51.
+  expect(await screen.findByText(/62 of 250 videos match/)).toBeInTheDocument()
   const ownReads = calls.filter((call) => call.url.pathname.startsWith('/api/v1/videos/'))
   expect(ownReads.map((call) => call.url.pathname)).toEqual(['/api/v1/videos/v2'])
 })

@@ -13,6 +13,7 @@ const shownAtOnce = 100
 // define a whole order, so reordering waits until the search is cleared. Memoised: while a newer
 // search is typed, the page renders again with this one's props, and the filter is not redone.
 export const FilteredVideos = memo(function FilteredVideos({
+  playlistId,
   order,
   q,
   hiddenOnly,
@@ -21,6 +22,7 @@ export const FilteredVideos = memo(function FilteredVideos({
   selection,
   actions,
 }: {
+  playlistId: string
   order: readonly string[]
   q: string
   hiddenOnly: boolean
@@ -30,7 +32,7 @@ export const FilteredVideos = memo(function FilteredVideos({
   actions: RowActions
 }) {
   const queryClient = useQueryClient()
-  const progress = useAllSummaries(order, true)
+  const progress = useAllSummaries(playlistId, order, true)
   const [limit, setLimit] = useState(shownAtOnce)
   const needle = q.toLocaleLowerCase()
   const matches = order.filter((id) => {

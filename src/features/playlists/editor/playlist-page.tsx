@@ -164,6 +164,7 @@ export function PlaylistPage() {
         ) : filtering ? (
           <StaleResults stale={q !== typed}>
             <FilteredVideos
+              playlistId={playlistId}
               order={order}
               q={q}
               hiddenOnly={search.hidden === true}

@@ -1,27 +1,37 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { playlistKeys, playlistSummaryPageQuery } from '@/api/queries/playlists'
 
 /**
- * Reads the summaries of every video of the playlist, a page at a time behind the editor: the
- * videos in the feed (the route's loader has read the first page), then the archived ones, which
- * the service lists apart. A page that fails ends it; the rows then read their own.
+ * Reads the summaries of every video of the playlist a page at a time, until the last page or
+ * `stopped()`: the videos in the feed, then the archived ones, which the service lists apart.
+ * Pages read already are taken from the cache. A page that fails ends it (the promise rejects).
+ */
+export async function readSummaryPages(
+  queryClient: QueryClient,
+  playlistId: string,
+  stopped: () => boolean,
+  onPage: () => void = () => {},
+) {
+  for (const archived of [false, true])
+    for (let page = 1; !stopped(); page++) {
+      const { more } = await queryClient.ensureQueryData(
+        playlistSummaryPageQuery(playlistId, archived, page),
+      )
+      onPage()
+      if (!more) break
+    }
+}
+
+/**
+ * Reads every video's summary behind the editor (the route's loader has read the first page).
+ * After a page that fails, the rows read their own.
  */
 export function useSummaryPages(playlistId: string) {
   const queryClient = useQueryClient()
   useEffect(() => {
     let stopped = false
-    const read = async (archived: boolean) => {
-      for (let page = 1; !stopped; page++) {
-        const { more } = await queryClient.fetchQuery(
-          playlistSummaryPageQuery(playlistId, archived, page),
-        )
-        if (!more) return
-      }
-    }
-    read(false)
-      .then(() => read(true))
-      .catch(() => {})
+    readSummaryPages(queryClient, playlistId, () => stopped).catch(() => {})
     return () => {
       stopped = true
       void queryClient.cancelQueries({ queryKey: playlistKeys.summaries(playlistId) })
