@@ -1,8 +1,8 @@
 // npm run bench:auth — sign-in under a password-guessing burst, against the real dashboard
 // server (embedded sandbox) in its own process. From one client address (127.0.0.2), in waves:
 // 100 concurrent wrong-password sign-ins for one account and 100 for random emails, wave after
-// wave until 100 /healthz requests have been sent and the other address is done. During it, from another
-// address (127.0.0.3): 15 valid sign-ins of another account, one after another, the first sent
+// wave until 100 /healthz requests have been sent and the other address is done. During it,
+// from another address (127.0.0.3): 15 valid sign-ins of another account, one after another, the first sent
 // once the server has started checking the burst's passwords, and GET /healthz every 5 ms (each
 // whether or not the one before has been answered) until all are done. The same sign-in is timed
 // 5 times before the burst too, to tell the burst's cost from the machine's (a shared machine's

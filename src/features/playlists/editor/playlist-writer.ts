@@ -1,3 +1,4 @@
+import { sameOrder } from '@/components/ui/sortable-list/move-block'
 import { applyChange, type PlaylistChange, type PlaylistState } from './playlist-changes'
 
 /** The stored playlist as the service answers it (order unfiltered). */
@@ -44,8 +45,6 @@ const stateOf = (stored: StoredPlaylist): PlaylistState => ({
   pinned: new Set(stored.pinned_video_ids ?? []),
 })
 
-const sameIds = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((id, index) => id === b[index])
 const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
   a.size === b.size && [...a].every((id) => b.has(id))
 
@@ -53,7 +52,7 @@ const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) =>
 // list again once each save was answered (a virtualized list lays out every row).
 function kept(before: PlaylistState | undefined, next: PlaylistState): PlaylistState {
   if (!before) return next
-  const order = sameIds(before.order, next.order) ? before.order : next.order
+  const order = sameOrder(before.order, next.order) ? before.order : next.order
   const pinned = sameSet(before.pinned, next.pinned) ? before.pinned : next.pinned
   return order === before.order && pinned === before.pinned ? before : { order, pinned }
 }
